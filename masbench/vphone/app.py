@@ -1,0 +1,143 @@
+"""The contract between the phone and a simulated app.
+
+An app declares its manifest (package, label, activities with intent filters), makes its seeded initial
+state, turns intents into screens, and builds a `Node` tree for the screen on top of its back stack. The
+phone owns the back stack, focus, scrolling and time; the app owns its state, which must be plain JSON
+data so `cmd masbench state PKG` can report it and task checks can read it.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from .intents import ACTION_MAIN, CATEGORY_DEFAULT, CATEGORY_LAUNCHER, Intent, IntentFilter
+from .ui import Node
+
+if TYPE_CHECKING:
+    from .phone import VirtualPhone
+
+LAUNCHER_FILTER = IntentFilter(actions=(ACTION_MAIN,), categories=(CATEGORY_LAUNCHER, CATEGORY_DEFAULT))
+
+
+@dataclass
+class Screen:
+    """One activity instance on a back stack: which screen of which app, its arguments and its transient
+    UI state (field values, scroll offsets, open tab or dialog, focused field)."""
+
+    package: str
+    activity: str  # fully-qualified activity class, reported by dumpsys
+    name: str  # the app's own screen name
+    args: dict[str, Any] = field(default_factory=dict)
+    ui: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Activity:
+    """A manifest `<activity>`: its class, the screen it opens by default and its intent filters."""
+
+    cls: str
+    screen: str
+    filters: tuple[IntentFilter, ...] = ()
+    exported: bool = True
+
+
+class App:
+    """Base class of simulated apps. Subclasses set the class attributes and override the hooks."""
+
+    package: str = ""
+    label: str = ""
+    icon_bg: str = "#1a73e8"
+    icon_fg: str = "#ffffff"
+    icon_glyph: str | None = None  # an icon name from render.ICONS, else the label's first letter
+    color: str = "#1a73e8"  # primary colour for bars
+    activities: tuple[Activity, ...] = ()
+    in_launcher: bool = True
+    version_name: str = "1.0"
+    version_code: int = 1
+
+    # -- manifest --------------------------------------------------------------------------------------
+    @property
+    def launcher_activity(self) -> Activity | None:
+        return next((a for a in self.activities if LAUNCHER_FILTER in a.filters), None)
+
+    def activity(self, cls: str) -> Activity | None:
+        return next((a for a in self.activities if a.cls == cls), None)
+
+    # -- hooks -----------------------------------------------------------------------------------------
+    def initial_state(self, rng: random.Random, now: datetime) -> dict[str, Any]:
+        """Fresh state for a reset; everything random must come from `rng` so a seed fixes it."""
+        return {}
+
+    def open(self, ctx: AppContext, activity: Activity, intent: Intent) -> Screen | None:
+        """Turn an intent that resolved to `activity` into the screen to push (None: refuse it)."""
+        return ctx.screen(activity.screen, activity=activity.cls)
+
+    def build(self, ctx: AppContext) -> Node:
+        """The view tree of `ctx.top`, the screen on top of this app's back stack."""
+        raise NotImplementedError(f"{type(self).__name__} must build its screens")
+
+    def on_back(self, ctx: AppContext) -> bool:
+        """Give the app first refusal on Back (close a drawer, a tab...). True means handled."""
+        return False
+
+    def receive(self, ctx: AppContext, intent: Intent) -> tuple[int, str | None] | None:
+        """Handle a broadcast addressed to this app: (result code, result data), or None if not for it."""
+        return None
+
+    def public_state(self, state: dict[str, Any]) -> dict[str, Any]:
+        """What `cmd masbench state` reports; by default the whole state."""
+        return state
+
+
+class AppContext:
+    """What an app sees while opening, building or reacting: its state, the top screen, navigation."""
+
+    def __init__(self, phone: VirtualPhone, app: App, top: Screen | None) -> None:
+        self.phone = phone
+        self.app = app
+        self.top = top
+
+    @property
+    def state(self) -> dict[str, Any]:
+        return self.phone.app_states[self.app.package]
+
+    @property
+    def ui(self) -> dict[str, Any]:
+        assert self.top is not None
+        return self.top.ui
+
+    @property
+    def args(self) -> dict[str, Any]:
+        assert self.top is not None
+        return self.top.args
+
+    def now(self) -> datetime:
+        return self.phone.now()
+
+    def screen(self, name: str, activity: str | None = None, **args: Any) -> Screen:
+        """A new screen of this app (not yet shown)."""
+        cls = activity or (self.top.activity if self.top else self.app.activities[0].cls)
+        return Screen(self.app.package, cls, name, dict(args))
+
+    def push(self, name: str, activity: str | None = None, **args: Any) -> None:
+        self.phone.push_screen(self.screen(name, activity, **args))
+
+    def replace(self, name: str, activity: str | None = None, **args: Any) -> None:
+        self.phone.pop_screen()
+        self.push(name, activity, **args)
+
+    def back(self) -> None:
+        self.phone.back()
+
+    def toast(self, message: str) -> None:
+        self.phone.toast(message)
+
+    def start_activity(self, intent: Intent) -> str | None:
+        """Start another activity (share sheet, open in Maps...). Returns an error message or None."""
+        return self.phone.start_activity(intent)
+
+    def log(self, kind: str, **data: Any) -> None:
+        self.phone.log(kind, package=self.app.package, **data)

@@ -1,0 +1,15 @@
+"""The apps installed on a virtual phone. Each module defines one `App` subclass; adding an app means
+adding it to `APP_CLASSES`."""
+
+from __future__ import annotations
+
+from ..app import App
+from .chrome import ChromeApp
+from .launcher import LauncherApp
+from .settings import SettingsApp
+
+APP_CLASSES: tuple[type[App], ...] = (LauncherApp, SettingsApp, ChromeApp)
+
+
+def default_apps() -> list[App]:
+    return [cls() for cls in APP_CLASSES]

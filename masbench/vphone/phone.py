@@ -1,0 +1,633 @@
+"""The virtual phone's model: system state, back stack, input dispatch, intents, time and the event log.
+
+No protocol code lives here: the ADB server (adb_server.py) and the shell (shell.py) drive this object
+through its public methods, and nothing outside `masbench/vphone` imports it.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import threading
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from . import keyboard, render, uidump
+from .app import App, AppContext, Screen
+from .fs import VirtualFS
+from .intents import (
+    ACTION_MAIN,
+    ACTION_VIEW,
+    CATEGORY_BROWSABLE,
+    CATEGORY_DEFAULT,
+    CATEGORY_HOME,
+    CATEGORY_LAUNCHER,
+    Intent,
+)
+from .ui import EDIT, Node, hit, layout
+
+WIDTH, HEIGHT, DENSITY = 1080, 2400, 420
+STATUS_BAR_H = 63
+NAV_BAR_H = 126
+DEFAULT_CLOCK = datetime(2025, 6, 2, 9, 30, tzinfo=UTC)
+LONG_PRESS_MS = 500
+TAP_SLOP = 24
+
+# Modelled latency of each operation on a Pixel 7 / API 35 emulator, in milliseconds.
+LATENCY_MS = {
+    "tap": 350,
+    "long_press": 900,
+    "swipe": 450,
+    "key": 250,
+    "text_base": 200,
+    "text_char": 30,
+    "launch": 1400,
+    "start": 900,
+    "broadcast": 150,
+    "screencap": 180,
+    "uidump": 900,
+    "shell": 40,
+}
+
+ADB_KEYBOARD_IME = "com.android.adbkeyboard/.AdbIME"
+DEFAULT_SETTINGS = {
+    "system": {
+        "screen_brightness": "102",
+        "screen_brightness_mode": "0",
+        "font_scale": "1.0",
+        "screen_off_timeout": "60000",
+    },
+    "secure": {
+        "default_input_method": ADB_KEYBOARD_IME,
+        "enabled_input_methods": ADB_KEYBOARD_IME,
+        "ui_night_mode": "1",
+        "bluetooth_on": "0",
+        "display_density_forced": "",
+    },
+    "global": {
+        "airplane_mode_on": "0",
+        "wifi_on": "1",
+        "bluetooth_on": "0",
+        "auto_time": "1",
+        "development_settings_enabled": "1",
+        "window_animation_scale": "1.0",
+    },
+}
+
+PROPS = {
+    "ro.product.model": "sdk_gphone64_x86_64",
+    "ro.product.name": "sdk_gphone64_x86_64",
+    "ro.product.device": "emu64xa",
+    "ro.product.brand": "google",
+    "ro.product.manufacturer": "Google",
+    "ro.product.cpu.abi": "x86_64",
+    "ro.product.cpu.abilist": "x86_64,arm64-v8a",
+    "ro.build.version.sdk": "35",
+    "ro.build.version.release": "15",
+    "ro.build.version.security_patch": "2025-03-05",
+    "ro.build.id": "AE3A.240806.043",
+    "ro.build.type": "userdebug",
+    "ro.build.characteristics": "emulator",
+    "ro.build.fingerprint": "google/sdk_gphone64_x86_64/emu64xa:15/AE3A.240806.043/12960925:userdebug/dev-keys",
+    "ro.kernel.qemu": "1",
+    "ro.boot.qemu.avd_name": "Pixel_7_API_35",
+    "ro.hardware": "ranchu",
+    "ro.sf.lcd_density": str(DENSITY),
+    "ro.debuggable": "1",
+    "sys.boot_completed": "1",
+    "dev.bootcomplete": "1",
+    "persist.sys.timezone": "UTC",
+    "persist.sys.locale": "en-US",
+}
+
+
+@dataclass
+class ShellResult:
+    """What one shell command line produced: stdout, stderr and the exit status of its last command."""
+
+    stdout: bytes = b""
+    stderr: bytes = b""
+    exit_code: int = 0
+
+
+@dataclass
+class Event:
+    """One entry of the append-only event log (`cmd masbench events`)."""
+
+    seq: int
+    t_ms: int  # modelled device time since boot/reset
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"seq": self.seq, "t_ms": self.t_ms, "kind": self.kind, **self.data}
+
+
+@dataclass
+class Frame:
+    """The laid-out screen for the current state, cached until the next change."""
+
+    window: Node  # the app window: what `uiautomator dump` reports and taps hit
+    package: str
+    keyboard: bool  # the soft keyboard is up
+    png: bytes | None = None
+    xml: str | None = None
+
+
+class VirtualPhone:
+    """A deterministic Pixel 7 (1080x2400, 420 dpi, Android 15) with simulated apps."""
+
+    width, height, density = WIDTH, HEIGHT, DENSITY
+
+    def __init__(
+        self, serial: str, apps: list[App] | None = None, seed: int = 0, clock: datetime | None = None
+    ):
+        from .apps import default_apps  # the app registry imports app modules, which import the toolkit
+
+        self.serial = serial
+        self.apps: dict[str, App] = {a.package: a for a in (apps if apps is not None else default_apps())}
+        self.lock = threading.RLock()  # the ADB server may call in from several connections
+        self.props = dict(PROPS, **{"ro.serialno": serial})
+        self.reset(seed, clock)
+
+    # -- reset and time ------------------------------------------------------------------------------
+    def reset(self, seed: int = 0, clock: datetime | None = None) -> None:
+        """Restore the exact initial state for (seed, clock): the virtual counterpart of an AVD snapshot."""
+        with self.lock:
+            self.seed = seed
+            self.boot_clock = (clock or DEFAULT_CLOCK).astimezone(UTC)
+            self.device_ms = 0  # modelled time since reset
+            self.events: list[Event] = []
+            self.fs = VirtualFS(now=lambda: int(self.now().timestamp()))
+            self.settings = {ns: dict(values) for ns, values in DEFAULT_SETTINGS.items()}
+            self.clipboard = ""
+            self.toasts: list[str] = []
+            self.stack: list[Screen] = []
+            self.app_states: dict[str, dict[str, Any]] = {}
+            self.running: set[str] = set()
+            for package, app in sorted(self.apps.items()):
+                rng = random.Random(f"{seed}:{package}")
+                self.app_states[package] = app.initial_state(rng, self.now())
+            self._frame: Frame | None = None
+            self.go_home(log=False)
+
+    def now(self) -> datetime:
+        return self.boot_clock + timedelta(milliseconds=self.device_ms)
+
+    def advance(self, kind: str, extra_ms: int = 0) -> None:
+        self.device_ms += LATENCY_MS[kind] + extra_ms
+
+    def log(self, kind: str, **data: Any) -> None:
+        self.events.append(Event(len(self.events), self.device_ms, kind, data))
+
+    def invalidate(self) -> None:
+        self._frame = None
+
+    # -- apps and the back stack ---------------------------------------------------------------------
+    @property
+    def home_package(self) -> str:
+        return next(
+            p
+            for p, a in self.apps.items()
+            if any(CATEGORY_HOME in f.categories for act in a.activities for f in act.filters)
+        )
+
+    @property
+    def top(self) -> Screen:
+        return self.stack[-1]
+
+    def context(self, package: str) -> AppContext:
+        top = next((s for s in reversed(self.stack) if s.package == package), None)
+        return AppContext(self, self.apps[package], top)
+
+    def push_screen(self, screen: Screen) -> None:
+        if self.stack:
+            self.stack[-1].ui.pop("focus", None)
+        self.stack.append(screen)
+        self.running.add(screen.package)
+        self.invalidate()
+
+    def pop_screen(self) -> Screen | None:
+        self.invalidate()
+        return self.stack.pop() if len(self.stack) > 1 else None
+
+    def go_home(self, log: bool = True) -> None:
+        home = self.apps[self.home_package]
+        activity = home.launcher_activity or home.activities[0]
+        self.stack = [Screen(home.package, activity.cls, activity.screen)]
+        self.invalidate()
+        if log:
+            self.log("home")
+
+    def back(self) -> None:
+        """Android's Back: close the keyboard, then a dialog, then pop the screen (home stays)."""
+        top = self.top
+        if top.ui.get("focus"):
+            top.ui.pop("focus")
+        elif top.ui.get("dialog"):
+            top.ui.pop("dialog")
+        elif self.apps[top.package].on_back(AppContext(self, self.apps[top.package], top)):
+            pass
+        elif len(self.stack) > 1:
+            self.stack.pop()
+        self.invalidate()
+        self.log("back")
+
+    def force_stop(self, package: str) -> None:
+        """Kill the app's activities; its saved state survives, as app data does on Android."""
+        with self.lock:
+            self.stack = [s for s in self.stack if s.package != package] or self.stack[:0]
+            if not self.stack:
+                self.go_home(log=False)
+            self.running.discard(package)
+            self.invalidate()
+            self.log("force_stop", package=package)
+
+    def clear_data(self, package: str) -> bool:
+        """`pm clear`: stop the app and regenerate its state from the phone's seed."""
+        app = self.apps.get(package)
+        if app is None:
+            return False
+        self.force_stop(package)
+        self.app_states[package] = app.initial_state(random.Random(f"{self.seed}:{package}"), self.now())
+        return True
+
+    # -- intents -------------------------------------------------------------------------------------
+    def resolve_activity(self, intent: Intent) -> tuple[App, Any] | None:
+        """The (app, activity) an intent starts, following Android 12+ rules for web links."""
+        explicit = intent.component_parts()
+        if explicit:
+            app = self.apps.get(explicit[0])
+            activity = app.activity(explicit[1]) if app else None
+            return (app, activity) if activity else None
+        categories = list(intent.categories)
+        if CATEGORY_DEFAULT not in categories and CATEGORY_LAUNCHER not in categories:
+            categories.append(CATEGORY_DEFAULT)  # startActivity adds DEFAULT to implicit intents
+        probe = Intent(intent.action, intent.data, intent.mime_type, categories, intent.package)
+        candidates = [
+            (app, act)
+            for app in self.apps.values()
+            if intent.package in (None, app.package)
+            for act in app.activities
+            if act.exported and any(f.matches(probe) for f in act.filters)
+        ]
+        if not candidates:
+            return None
+        web = (intent.data or "").lower().startswith(("http://", "https://"))
+        if web and intent.package is None and len(candidates) > 1:
+            # Unverified app links open in the browser; only a verified one goes straight to its app.
+            verified = [
+                c for c in candidates if any(f.auto_verify and f.matches(probe) for f in c[1].filters)
+            ]
+            browsers = [c for c in candidates if _is_browser(c[1])]
+            candidates = verified or browsers or candidates
+        return candidates[0]
+
+    def start_activity(self, intent: Intent) -> str | None:
+        """`am start`: returns None on success or Android's error text."""
+        with self.lock:
+            target = self.resolve_activity(intent)
+            if target is None:
+                return f"Error: Activity not started, unable to resolve {_describe(intent)}"
+            app, activity = target
+            if intent.action == ACTION_MAIN and CATEGORY_HOME in intent.categories:
+                self.go_home()
+                return None
+            cold = app.package not in self.running
+            ctx = AppContext(self, app, None)
+            screen = app.open(ctx, activity, intent)
+            if screen is None:
+                return f"Error: Activity not started, {app.package} refused {_describe(intent)}"
+            if intent.action in (None, ACTION_MAIN) and intent.data is None and not intent.extras:
+                # A launcher start brings an existing task to front instead of stacking a new root.
+                existing = [s for s in self.stack if s.package == app.package]
+                if existing:
+                    others = [s for s in self.stack if s.package != app.package]
+                    self.stack = others + existing
+                    self.invalidate()
+                    self.advance("start")
+                    self.log("start", package=app.package, activity=activity.cls, resumed=True)
+                    return None
+            self.push_screen(screen)
+            self.advance("launch" if cold else "start")
+            self.log(
+                "start", package=app.package, activity=activity.cls, action=intent.action, data=intent.data
+            )
+            return None
+
+    def launch(self, package: str) -> str | None:
+        """Start an app from the launcher (what `monkey -p PKG 1` and an icon tap do)."""
+        app = self.apps.get(package)
+        if app is None or app.launcher_activity is None:
+            return f"No activities found to run, monkey aborted. ({package})"
+        return self.start_activity(
+            Intent(
+                ACTION_MAIN,
+                categories=[CATEGORY_LAUNCHER],
+                component=f"{package}/{app.launcher_activity.cls}",
+            )
+        )
+
+    def broadcast(self, intent: Intent) -> tuple[int, str | None]:
+        """`am broadcast`: the ADB keyboard's text actions, else the first app that handles it."""
+        with self.lock:
+            self.advance("broadcast")
+            self.log("broadcast", action=intent.action, package=intent.package)
+            command = keyboard.ime_command(intent)
+            if command is not None:
+                if self.settings["secure"]["default_input_method"] != ADB_KEYBOARD_IME:
+                    return 0, None  # nobody listens for the IME's actions when it is not the active one
+                kind, value = command
+                if kind == "text":
+                    self.input_text(value, from_ime=True)
+                elif kind == "clear":
+                    self.clear_focused()
+                elif value in ("66", "6", "3", "2"):  # KEYCODE_ENTER / IME_ACTION_DONE, GO, SEARCH
+                    self._submit()
+                return -1, None
+            for app in self.apps.values():
+                if intent.package in (None, app.package):
+                    answer = app.receive(self.context(app.package), intent)
+                    if answer is not None:
+                        self.invalidate()
+                        return answer
+            return 0, None
+
+    def toast(self, message: str) -> None:
+        self.toasts.append(message)
+        self.log("toast", text=message)
+
+    # -- the frame -----------------------------------------------------------------------------------
+    def frame(self) -> Frame:
+        with self.lock:
+            if self._frame is None:
+                self._frame = self._compose()
+            return self._frame
+
+    def _compose(self) -> Frame:
+        top = self.top
+        app = self.apps[top.package]
+        ctx = AppContext(self, app, top)
+        window = app.build(ctx)
+        focus = top.ui.get("focus")
+        keyboard_h = keyboard.HEIGHT if focus else 0
+        content_bottom = HEIGHT - NAV_BAR_H - keyboard_h
+        for node in window.walk():
+            if node.field is not None and node.field in top.ui:
+                node.text = str(top.ui[node.field])  # what was typed wins over the app's initial value
+        offsets = top.ui.setdefault("scroll", {})
+        layout(
+            window,
+            0,
+            STATUS_BAR_H,
+            WIDTH,
+            content_bottom - STATUS_BAR_H,
+            (0, STATUS_BAR_H, WIDTH, content_bottom),
+            offsets,
+        )
+        return Frame(window=window, package=top.package, keyboard=bool(focus))
+
+    def screencap_png(self) -> bytes:
+        with self.lock:
+            frame = self.frame()
+            if frame.png is None:
+                frame.png = render.to_png(self, frame)
+            self.advance("screencap")
+            return frame.png
+
+    def ui_dump_xml(self) -> str:
+        with self.lock:
+            frame = self.frame()
+            if frame.xml is None:
+                frame.xml = uidump.dump(frame.window, frame.package, self.top.ui.get("focus"))
+            self.advance("uidump")
+            return frame.xml
+
+    def current_focus(self) -> tuple[str, str]:
+        top = self.top
+        return top.package, top.activity
+
+    # -- input ---------------------------------------------------------------------------------------
+    def tap(self, x: int, y: int) -> None:
+        with self.lock:
+            self.advance("tap")
+            self.log("tap", x=x, y=y)
+            self._tap(int(x), int(y), long=False)
+
+    def long_press(self, x: int, y: int, duration_ms: int = 1000) -> None:
+        with self.lock:
+            self.advance("long_press", max(0, duration_ms - 1000))
+            self.log("long_press", x=x, y=y)
+            self._tap(int(x), int(y), long=True)
+
+    def _tap(self, x: int, y: int, long: bool) -> None:
+        if y >= HEIGHT - NAV_BAR_H:
+            self._nav_button(x)
+            return
+        if y < STATUS_BAR_H:
+            return
+        frame = self.frame()
+        top = self.top
+        if top.ui.get("focus") and y >= HEIGHT - NAV_BAR_H - keyboard.HEIGHT:
+            key = keyboard.key_at(x, y - (HEIGHT - NAV_BAR_H - keyboard.HEIGHT))
+            if key is not None:
+                self._keyboard_key(key)
+            return
+        if long:
+            target = hit(frame.window, x, y, lambda n: n.on_long_press is not None or n.clickable)
+            if target is not None and target.on_long_press is not None:
+                target.on_long_press()
+                self.invalidate()
+                return
+        target = hit(frame.window, x, y, lambda n: n.clickable and n.enabled)
+        if target is None:
+            if top.ui.pop("focus", None) is not None:
+                self.invalidate()
+            return
+        if target.field is not None:
+            top.ui["focus"] = target.field
+            self.log("focus", field=target.field)
+        else:
+            top.ui.pop("focus", None)
+            if target.on_tap is not None:
+                target.on_tap()
+        self.invalidate()
+
+    def _nav_button(self, x: int) -> None:
+        if x < WIDTH // 3:
+            self.back()
+        elif x < 2 * WIDTH // 3:
+            self.go_home()
+        else:
+            self.log("recents")
+
+    def swipe(self, x1: int, y1: int, x2: int, y2: int, duration_ms: int = 300) -> None:
+        """A drag: scrolls the innermost scroll container under the start point; a still one is a tap."""
+        with self.lock:
+            dx, dy = int(x2) - int(x1), int(y2) - int(y1)
+            if abs(dx) <= TAP_SLOP and abs(dy) <= TAP_SLOP:
+                if duration_ms >= LONG_PRESS_MS:
+                    self.long_press(x1, y1, duration_ms)
+                else:
+                    self.tap(x1, y1)
+                return
+            self.advance("swipe", max(0, duration_ms - 300))
+            self.log("swipe", x1=x1, y1=y1, x2=x2, y2=y2)
+            frame = self.frame()
+            horizontal = abs(dx) > abs(dy)
+            node = hit(
+                frame.window,
+                int(x1),
+                int(y1),
+                lambda n: n.scroll is not None and (n.layout == "h") == horizontal,
+            )
+            if node is None:
+                return
+            offsets = self.top.ui.setdefault("scroll", {})
+            offsets[node.scroll] = offsets.get(node.scroll, 0) - (dx if horizontal else dy)
+            self.invalidate()
+
+    def scroll_node(self, node: Node, direction: str) -> None:
+        """Scroll a container by most of a page, as a fling would (used by tests and the `scroll` action)."""
+        x1, y1, x2, y2 = node.clip
+        cx, cy = (x1 + x2) // 2, (y1 + y2) // 2
+        span = int(((y2 - y1) if direction in ("up", "down") else (x2 - x1)) * 0.35)
+        d = {"down": (0, -span), "up": (0, span), "right": (-span, 0), "left": (span, 0)}[direction]
+        self.swipe(cx - d[0], cy - d[1], cx + d[0], cy + d[1], 400)
+
+    def keyevent(self, key: str) -> bool:
+        """`input keyevent`: returns False for a key name it does not know."""
+        with self.lock:
+            name = key.upper().removeprefix("KEYCODE_")
+            name = keyboard.KEYCODE_NAMES.get(name, name)
+            self.advance("key")
+            self.log("key", key=name)
+            top = self.top
+            if name == "BACK":
+                self.back()
+            elif name == "HOME":
+                self.go_home()
+            elif name in ("ENTER", "NUMPAD_ENTER", "SEARCH"):
+                self._submit()
+            elif name in ("DEL", "FORWARD_DEL"):
+                self._edit_focused(lambda v: v[:-1])
+            elif name == "TAB":
+                top.ui.pop("focus", None)
+            elif name == "MOVE_END":
+                pass
+            elif name == "SPACE":
+                self._edit_focused(lambda v: v + " ")
+            elif len(name) == 1 and name.isalnum():
+                self._edit_focused(lambda v: v + name.lower())
+            elif name not in keyboard.KNOWN_KEYS:
+                return False
+            self.invalidate()
+            return True
+
+    def input_text(self, text: str, from_ime: bool = False) -> None:
+        """Type into the focused field (`input text`, the ADB keyboard broadcast or key taps)."""
+        with self.lock:
+            self.advance("text_base", LATENCY_MS["text_char"] * len(text))
+            self.log("text", text=text, ime=from_ime)
+            self._edit_focused(lambda v: v + text)
+
+    def clear_focused(self) -> None:
+        self._edit_focused(lambda v: "")
+
+    def _focused_node(self) -> Node | None:
+        focus = self.top.ui.get("focus")
+        if not focus:
+            return None
+        return next((n for n in self.frame().window.walk() if n.field == focus and n.cls == EDIT), None)
+
+    def _edit_focused(self, change) -> None:
+        node = self._focused_node()
+        if node is None:
+            return
+        top = self.top
+        value = change(str(top.ui.get(node.field, node.text)))
+        top.ui[node.field] = value
+        if node.on_change is not None:
+            node.on_change(value)
+        self.invalidate()
+
+    def _submit(self) -> None:
+        node = self._focused_node()
+        if node is None:
+            return
+        value = str(self.top.ui.get(node.field, node.text))
+        self.top.ui.pop("focus", None)
+        if node.on_submit is not None:
+            node.on_submit(value)
+        self.log("submit", field=node.field, text=value)
+        self.invalidate()
+
+    def _keyboard_key(self, key: str) -> None:
+        if key == "⌫":
+            self._edit_focused(lambda v: v[:-1])
+        elif key == "⏎":
+            self._submit()
+        elif key == "space":
+            self._edit_focused(lambda v: v + " ")
+        else:
+            self._edit_focused(lambda v: v + key)
+        self.log("ime_key", key=key)
+
+    # -- the shell -----------------------------------------------------------------------------------
+    def shell(self, command: str) -> ShellResult:
+        """Run one `adb shell` command line through the phone's POSIX-ish shell (shell.py)."""
+        from .shell import run_shell
+
+        with self.lock:
+            self.advance("shell")
+            return run_shell(self, command)
+
+    # -- reports -------------------------------------------------------------------------------------
+    def app_state(self, package: str) -> dict[str, Any]:
+        return copy.deepcopy(self.apps[package].public_state(self.app_states[package]))
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything a task check may ask about, as JSON data (a copy: later changes do not leak in)."""
+        return copy.deepcopy(
+            {
+                "serial": self.serial,
+                "seed": self.seed,
+                "clock": self.now().isoformat(),
+                "device_ms": self.device_ms,
+                "foreground": {
+                    "package": self.top.package,
+                    "activity": self.top.activity,
+                    "screen": self.top.name,
+                    "args": self.top.args,
+                },
+                "stack": [
+                    {"package": s.package, "activity": s.activity, "screen": s.name} for s in self.stack
+                ],
+                "settings": self.settings,
+                "clipboard": self.clipboard,
+                "apps": {p: self.app_state(p) for p in sorted(self.apps)},
+            }
+        )
+
+
+def _is_browser(activity) -> bool:
+    return any(
+        CATEGORY_BROWSABLE in f.categories and not f.hosts and "https" in f.schemes for f in activity.filters
+    )
+
+
+def _describe(intent: Intent) -> str:
+    parts = []
+    if intent.action:
+        parts.append(f"act={intent.action}")
+    if intent.data:
+        parts.append(f"dat={intent.data}")
+    if intent.package:
+        parts.append(f"pkg={intent.package}")
+    if intent.component:
+        parts.append(f"cmp={intent.component}")
+    return "Intent { " + " ".join(parts) + " }"
+
+
+__all__ = ["ACTION_VIEW", "Event", "Frame", "ShellResult", "VirtualPhone"]

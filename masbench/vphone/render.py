@@ -1,0 +1,630 @@
+"""Pillow renderer: draws the status bar, the app window's view tree, the soft keyboard, a toast and the
+navigation bar, so vision agents see a screen that reads like a phone's."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PIL import Image, ImageDraw
+
+from . import keyboard
+from .ui import CHECKBOX, EDIT, RADIO, SWITCH, Node, font, line_height, text_width
+
+if TYPE_CHECKING:
+    from .phone import Frame, VirtualPhone
+
+TOAST_MS = 3500
+Draw = ImageDraw.ImageDraw
+Box = tuple[int, int, int, int]
+
+
+def seed_colour(seed: str) -> tuple[int, int, int]:
+    """A pleasant, stable colour for picture placeholders (product photos, avatars, thumbnails)."""
+    digest = hashlib.sha1(seed.encode()).digest()
+    hue = digest[0] / 255
+    r, g, b = (int(255 * (0.55 + 0.35 * math.cos(2 * math.pi * (hue + k / 3)))) for k in range(3))
+    return r, g, b
+
+
+# -- icons: tiny vector glyphs in a unit box ------------------------------------------------------------
+
+
+def _icon_search(d: Draw, b: Box, c: str) -> None:
+    x1, y1, x2, y2 = b
+    s = x2 - x1
+    w = max(3, s // 10)
+    d.ellipse((x1 + s * 0.1, y1 + s * 0.1, x1 + s * 0.65, y1 + s * 0.65), outline=c, width=w)
+    d.line((x1 + s * 0.58, y1 + s * 0.58, x2 - s * 0.1, y2 - s * 0.1), fill=c, width=w + 1)
+
+
+def _icon_back(d: Draw, b: Box, c: str) -> None:
+    x1, y1, x2, y2 = b
+    s, w = x2 - x1, max(3, (x2 - x1) // 10)
+    cy = y1 + s / 2
+    d.line((x1 + s * 0.15, cy, x2 - s * 0.1, cy), fill=c, width=w)
+    d.line((x1 + s * 0.15, cy, x1 + s * 0.5, y1 + s * 0.15), fill=c, width=w)
+    d.line((x1 + s * 0.15, cy, x1 + s * 0.5, y2 - s * 0.15), fill=c, width=w)
+
+
+def _icon_menu(d: Draw, b: Box, c: str) -> None:
+    x1, y1, x2, _ = b
+    s, w = x2 - x1, max(3, (x2 - x1) // 10)
+    for k in (0.25, 0.5, 0.75):
+        d.line((x1 + s * 0.1, y1 + s * k, x2 - s * 0.1, y1 + s * k), fill=c, width=w)
+
+
+def _icon_more(d: Draw, b: Box, c: str) -> None:
+    x1, y1, x2, _ = b
+    s = x2 - x1
+    r = max(3, s // 12)
+    for k in (0.2, 0.5, 0.8):
+        cx, cy = x1 + s / 2, y1 + s * k
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=c)
+
+
+def _icon_star(d: Draw, b: Box, c: str, filled: bool = True) -> None:
+    x1, y1, x2, _ = b
+    s = x2 - x1
+    cx, cy, ro, ri = x1 + s / 2, y1 + s / 2, s * 0.48, s * 0.2
+    pts = [
+        (
+            cx + (ro if k % 2 == 0 else ri) * math.sin(k * math.pi / 5),
+            cy - (ro if k % 2 == 0 else ri) * math.cos(k * math.pi / 5),
+        )
+        for k in range(10)
+    ]
+    d.polygon(pts, fill=c if filled else None, outline=c)
+
+
+def _icon_heart(d: Draw, b: Box, c: str) -> None:
+    x1, y1, x2, _ = b
+    s = x2 - x1
+    d.ellipse((x1 + s * 0.05, y1 + s * 0.12, x1 + s * 0.52, y1 + s * 0.55), fill=c)
+    d.ellipse((x1 + s * 0.48, y1 + s * 0.12, x2 - s * 0.05, y1 + s * 0.55), fill=c)
+    d.polygon(
+        [(x1 + s * 0.07, y1 + s * 0.42), (x2 - s * 0.07, y1 + s * 0.42), (x1 + s / 2, y1 + s * 0.92)], fill=c
+    )
+
+
+def _icon_cart(d: Draw, b: Box, c: str) -> None:
+    x1, y1, x2, _ = b
+    s, w = x2 - x1, max(3, (x2 - x1) // 12)
+    d.line(
+        (
+            x1 + s * 0.05,
+            y1 + s * 0.15,
+            x1 + s * 0.22,
+            y1 + s * 0.15,
+            x1 + s * 0.35,
+            y1 + s * 0.65,
+            x2 - s * 0.12,
+            y1 + s * 0.65,
+            x2 - s * 0.05,
+            y1 + s * 0.3,
+            x1 + s * 0.27,
+            y1 + s * 0.3,
+        ),
+        fill=c,
+        width=w,
+    )
+    for k in (0.4, 0.78):
+        d.ellipse((x1 + s * k - s * 0.07, y1 + s * 0.76, x1 + s * k + s * 0.07, y1 + s * 0.9), fill=c)
+
+
+def _icon_home(d: Draw, b: Box, c: str) -> None:
+    x1, y1, x2, y2 = b
+    s, w = x2 - x1, max(3, (x2 - x1) // 12)
+    d.line(
+        (x1 + s * 0.1, y1 + s * 0.5, x1 + s / 2, y1 + s * 0.12, x2 - s * 0.1, y1 + s * 0.5), fill=c, width=w
+    )
+    d.rectangle((x1 + s * 0.22, y1 + s * 0.45, x2 - s * 0.22, y2 - s * 0.1), outline=c, width=w)
+
+
+def _icon_person(d: Draw, b: Box, c: str) -> None:
+    x1, y1, x2, y2 = b
+    s = x2 - x1
+    d.ellipse((x1 + s * 0.3, y1 + s * 0.08, x2 - s * 0.3, y1 + s * 0.48), fill=c)
+    d.pieslice((x1 + s * 0.1, y1 + s * 0.55, x2 - s * 0.1, y2 + s * 0.4), 180, 360, fill=c)
+
+
+def _icon_gear(d: Draw, b: Box, c: str) -> None:
+    x1, y1, x2, _ = b
+    s = x2 - x1
+    cx, cy = x1 + s / 2, y1 + s / 2
+    for k in range(8):
+        a = k * math.pi / 4
+        d.line(
+            (cx, cy, cx + s * 0.46 * math.cos(a), cy + s * 0.46 * math.sin(a)), fill=c, width=max(4, s // 7)
+        )
+    d.ellipse((cx - s * 0.33, cy - s * 0.33, cx + s * 0.33, cy + s * 0.33), fill=c)
+    d.ellipse((cx - s * 0.13, cy - s * 0.13, cx + s * 0.13, cy + s * 0.13), fill="#ffffff")
+
+
+def _icon_wifi(d: Draw, b: Box, c: str) -> None:
+    x1, _y1, x2, y2 = b
+    s, w = x2 - x1, max(3, (x2 - x1) // 10)
+    for k in (0.9, 0.6, 0.3):
+        r = s * k / 2 + s * 0.05
+        cx, cy = x1 + s / 2, y2 - s * 0.12
+        d.arc((cx - r, cy - r, cx + r, cy + r), 225, 315, fill=c, width=w)
+    d.ellipse((x1 + s / 2 - w, y2 - s * 0.12 - w, x1 + s / 2 + w, y2 - s * 0.12 + w), fill=c)
+
+
+def _icon_bluetooth(d: Draw, b: Box, c: str) -> None:
+    x1, y1, x2, y2 = b
+    s, w = x2 - x1, max(3, (x2 - x1) // 12)
+    cx = x1 + s / 2
+    d.line((cx, y1 + s * 0.05, cx, y2 - s * 0.05), fill=c, width=w)
+    d.line((x1 + s * 0.25, y1 + s * 0.3, x2 - s * 0.25, y1 + s * 0.7, cx, y2 - s * 0.05), fill=c, width=w)
+    d.line((x1 + s * 0.25, y1 + s * 0.7, x2 - s * 0.25, y1 + s * 0.3, cx, y1 + s * 0.05), fill=c, width=w)
+
+
+def _icon_plane(d: Draw, b: Box, c: str) -> None:
+    x1, y1, x2, y2 = b
+    s = x2 - x1
+    cx = x1 + s / 2
+    d.polygon(
+        [
+            (cx, y1 + s * 0.05),
+            (cx + s * 0.08, y1 + s * 0.35),
+            (x2 - s * 0.05, y1 + s * 0.58),
+            (cx + s * 0.08, y1 + s * 0.52),
+            (cx + s * 0.06, y2 - s * 0.2),
+            (cx + s * 0.2, y2 - s * 0.05),
+            (cx - s * 0.2, y2 - s * 0.05),
+            (cx - s * 0.06, y2 - s * 0.2),
+            (cx - s * 0.08, y1 + s * 0.52),
+            (x1 + s * 0.05, y1 + s * 0.58),
+            (cx - s * 0.08, y1 + s * 0.35),
+        ],
+        fill=c,
+    )
+
+
+def _icon_sun(d: Draw, b: Box, c: str) -> None:
+    x1, y1, x2, _ = b
+    s = x2 - x1
+    cx, cy = x1 + s / 2, y1 + s / 2
+    for k in range(8):
+        a = k * math.pi / 4
+        d.line(
+            (
+                cx + s * 0.3 * math.cos(a),
+                cy + s * 0.3 * math.sin(a),
+                cx + s * 0.47 * math.cos(a),
+                cy + s * 0.47 * math.sin(a),
+            ),
+            fill=c,
+            width=max(3, s // 12),
+        )
+    d.ellipse((cx - s * 0.22, cy - s * 0.22, cx + s * 0.22, cy + s * 0.22), fill=c)
+
+
+def _icon_moon(d: Draw, b: Box, c: str) -> None:
+    x1, y1, x2, y2 = b
+    s = x2 - x1
+    d.ellipse((x1 + s * 0.1, y1 + s * 0.1, x2 - s * 0.1, y2 - s * 0.1), fill=c)
+    d.ellipse((x1 + s * 0.35, y1 + s * 0.02, x2 + s * 0.05, y2 - s * 0.3), fill="#ffffff")
+
+
+def _icon_pin(d: Draw, b: Box, c: str) -> None:
+    x1, y1, x2, y2 = b
+    s = x2 - x1
+    d.ellipse((x1 + s * 0.18, y1 + s * 0.02, x2 - s * 0.18, y1 + s * 0.66), fill=c)
+    d.polygon(
+        [(x1 + s * 0.22, y1 + s * 0.45), (x2 - s * 0.22, y1 + s * 0.45), (x1 + s / 2, y2 - s * 0.02)], fill=c
+    )
+    d.ellipse((x1 + s * 0.38, y1 + s * 0.22, x2 - s * 0.38, y1 + s * 0.46), fill="#ffffff")
+
+
+def _icon_plus(d: Draw, b: Box, c: str) -> None:
+    x1, y1, x2, y2 = b
+    s, w = x2 - x1, max(4, (x2 - x1) // 9)
+    d.line((x1 + s / 2, y1 + s * 0.15, x1 + s / 2, y2 - s * 0.15), fill=c, width=w)
+    d.line((x1 + s * 0.15, y1 + s / 2, x2 - s * 0.15, y1 + s / 2), fill=c, width=w)
+
+
+def _icon_close(d: Draw, b: Box, c: str) -> None:
+    x1, y1, x2, y2 = b
+    s, w = x2 - x1, max(4, (x2 - x1) // 9)
+    d.line((x1 + s * 0.2, y1 + s * 0.2, x2 - s * 0.2, y2 - s * 0.2), fill=c, width=w)
+    d.line((x1 + s * 0.2, y2 - s * 0.2, x2 - s * 0.2, y1 + s * 0.2), fill=c, width=w)
+
+
+def _icon_check(d: Draw, b: Box, c: str) -> None:
+    x1, y1, x2, _ = b
+    s, w = x2 - x1, max(4, (x2 - x1) // 8)
+    d.line(
+        (x1 + s * 0.15, y1 + s * 0.5, x1 + s * 0.42, y1 + s * 0.75, x2 - s * 0.12, y1 + s * 0.25),
+        fill=c,
+        width=w,
+    )
+
+
+def _icon_chevron(d: Draw, b: Box, c: str) -> None:
+    x1, y1, x2, y2 = b
+    s, w = x2 - x1, max(3, (x2 - x1) // 10)
+    d.line(
+        (x1 + s * 0.35, y1 + s * 0.15, x2 - s * 0.3, y1 + s / 2, x1 + s * 0.35, y2 - s * 0.15),
+        fill=c,
+        width=w,
+    )
+
+
+def _icon_share(d: Draw, b: Box, c: str) -> None:
+    x1, y1, x2, _ = b
+    s = x2 - x1
+    pts = [(x2 - s * 0.2, y1 + s * 0.2), (x1 + s * 0.2, y1 + s / 2), (x2 - s * 0.2, y1 + s * 0.8)]
+    d.line(pts, fill=c, width=max(3, s // 12))
+    for px, py in pts:
+        d.ellipse((px - s * 0.12, py - s * 0.12, px + s * 0.12, py + s * 0.12), fill=c)
+
+
+def _icon_calendar(d: Draw, b: Box, c: str) -> None:
+    x1, y1, x2, y2 = b
+    s, w = x2 - x1, max(3, (x2 - x1) // 12)
+    d.rectangle((x1 + s * 0.1, y1 + s * 0.18, x2 - s * 0.1, y2 - s * 0.08), outline=c, width=w)
+    d.rectangle((x1 + s * 0.1, y1 + s * 0.18, x2 - s * 0.1, y1 + s * 0.38), fill=c)
+
+
+def _icon_filter(d: Draw, b: Box, c: str) -> None:
+    x1, y1, x2, _ = b
+    s = x2 - x1
+    d.polygon(
+        [
+            (x1 + s * 0.08, y1 + s * 0.15),
+            (x2 - s * 0.08, y1 + s * 0.15),
+            (x1 + s * 0.58, y1 + s * 0.52),
+            (x1 + s * 0.58, y1 + s * 0.88),
+            (x1 + s * 0.42, y1 + s * 0.78),
+            (x1 + s * 0.42, y1 + s * 0.52),
+        ],
+        fill=c,
+    )
+
+
+def _icon_mic(d: Draw, b: Box, c: str) -> None:
+    x1, y1, x2, y2 = b
+    s, w = x2 - x1, max(3, (x2 - x1) // 12)
+    d.rounded_rectangle(
+        (x1 + s * 0.35, y1 + s * 0.05, x2 - s * 0.35, y1 + s * 0.6), radius=int(s * 0.15), fill=c
+    )
+    d.arc((x1 + s * 0.22, y1 + s * 0.3, x2 - s * 0.22, y1 + s * 0.75), 0, 180, fill=c, width=w)
+    d.line((x1 + s / 2, y1 + s * 0.75, x1 + s / 2, y2 - s * 0.05), fill=c, width=w)
+
+
+def _icon_bell(d: Draw, b: Box, c: str) -> None:
+    x1, y1, x2, y2 = b
+    s = x2 - x1
+    d.pieslice((x1 + s * 0.2, y1 + s * 0.1, x2 - s * 0.2, y1 + s * 1.0), 180, 360, fill=c)
+    d.rectangle((x1 + s * 0.2, y1 + s * 0.55, x2 - s * 0.2, y1 + s * 0.75), fill=c)
+    d.ellipse((x1 + s * 0.42, y2 - s * 0.22, x2 - s * 0.42, y2 - s * 0.04), fill=c)
+
+
+def _icon_play(d: Draw, b: Box, c: str) -> None:
+    x1, y1, x2, y2 = b
+    s = x2 - x1
+    d.polygon(
+        [(x1 + s * 0.25, y1 + s * 0.15), (x2 - s * 0.15, y1 + s / 2), (x1 + s * 0.25, y2 - s * 0.15)], fill=c
+    )
+
+
+def _icon_bookmark(d: Draw, b: Box, c: str) -> None:
+    x1, y1, x2, y2 = b
+    s = x2 - x1
+    d.polygon(
+        [
+            (x1 + s * 0.22, y1 + s * 0.08),
+            (x2 - s * 0.22, y1 + s * 0.08),
+            (x2 - s * 0.22, y2 - s * 0.05),
+            (x1 + s / 2, y2 - s * 0.3),
+            (x1 + s * 0.22, y2 - s * 0.05),
+        ],
+        fill=c,
+    )
+
+
+def _icon_grid(d: Draw, b: Box, c: str) -> None:
+    x1, y1, x2, _ = b
+    s = x2 - x1
+    for i in range(3):
+        for j in range(3):
+            cx, cy, r = x1 + s * (0.2 + 0.3 * i), y1 + s * (0.2 + 0.3 * j), s * 0.08
+            d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=c)
+
+
+ICONS: dict[str, Callable[[Draw, Box, str], None]] = {
+    "search": _icon_search, "back": _icon_back, "menu": _icon_menu, "more": _icon_more, "star": _icon_star,
+    "star_outline": lambda d, b, c: _icon_star(d, b, c, filled=False), "heart": _icon_heart, "cart": _icon_cart,
+    "home": _icon_home, "person": _icon_person, "settings": _icon_gear, "wifi": _icon_wifi,
+    "bluetooth": _icon_bluetooth, "airplane": _icon_plane, "brightness": _icon_sun, "moon": _icon_moon,
+    "pin": _icon_pin, "plus": _icon_plus, "close": _icon_close, "check": _icon_check, "chevron": _icon_chevron,
+    "share": _icon_share, "calendar": _icon_calendar, "filter": _icon_filter, "mic": _icon_mic, "bell": _icon_bell,
+    "play": _icon_play, "bookmark": _icon_bookmark, "apps": _icon_grid,
+}  # fmt: skip
+
+
+def draw_icon(d: Draw, name: str, box: Box, colour: str) -> None:
+    painter = ICONS.get(name)
+    if painter is not None:
+        painter(d, box, colour)
+
+
+# -- the view tree ------------------------------------------------------------------------------------
+
+
+def _draw_node(img: Image.Image, d: Draw, node: Node, focus: str | None, clip: Box) -> None:
+    if not node.visible():
+        return
+    x1, y1, x2, y2 = node.bounds
+    cx1, cy1, cx2, cy2 = node.clip
+    fully_visible = node.bounds == node.clip
+    if node.bg and len(node.bg) == 9:  # "#RRGGBBAA": a translucent layer such as a dialog scrim
+        layer = Image.new("RGBA", (cx2 - cx1, cy2 - cy1), (0, 0, 0, 0))
+        ImageDraw.Draw(layer).rounded_rectangle(
+            (0, 0, cx2 - cx1 - 1, cy2 - cy1 - 1), radius=node.radius if fully_visible else 0, fill=node.bg
+        )
+        img.paste(layer, (cx1, cy1), layer)
+    elif node.bg or node.border:
+        if fully_visible and node.radius:
+            d.rounded_rectangle(
+                (x1, y1, x2 - 1, y2 - 1),
+                radius=node.radius,
+                fill=node.bg,
+                outline=node.border,
+                width=3 if node.border else 0,
+            )
+        else:
+            d.rectangle(
+                (cx1, cy1, cx2 - 1, cy2 - 1),
+                fill=node.bg,
+                outline=node.border if fully_visible else None,
+                width=3 if node.border else 0,
+            )
+    if node.image is not None:
+        _draw_picture(img, node)
+    if node.cls == EDIT or node.field is not None:
+        _draw_field(d, node, focus)
+    elif node.cls in (SWITCH, CHECKBOX, RADIO) and node.checkable:
+        _draw_toggle(d, node)
+    elif node.shown_text() or node.icon:
+        if fully_visible:
+            _draw_label(d, node)
+        else:
+            layer = Image.new("RGBA", img.size, (0, 0, 0, 0))
+            _draw_label(ImageDraw.Draw(layer), node)
+            img.paste(layer.crop(node.clip), node.clip[:2], layer.crop(node.clip))
+    for child in node.children:
+        _draw_node(img, d, child, focus, node.clip)
+
+
+def _draw_picture(img: Image.Image, node: Node) -> None:
+    x1, y1, x2, y2 = node.bounds
+    w, h = max(1, x2 - x1), max(1, y2 - y1)
+    r, g, b = seed_colour(node.image or "")
+    top = Image.new("RGB", (1, 2))
+    top.putpixel((0, 0), (min(255, r + 40), min(255, g + 40), min(255, b + 40)))
+    top.putpixel((0, 1), (max(0, r - 50), max(0, g - 50), max(0, b - 50)))
+    tile = top.resize((w, h), Image.BILINEAR)
+    td = ImageDraw.Draw(tile)
+    s = min(w, h)
+    td.ellipse((w / 2 - s * 0.22, h / 2 - s * 0.22, w / 2 + s * 0.22, h / 2 + s * 0.22), fill=(255, 255, 255))
+    letter = (node.desc or node.image or "?")[:1].upper()
+    f = font(max(12, int(s * 0.25)))
+    td.text((w / 2, h / 2), letter, fill=(r // 2, g // 2, b // 2), font=f, anchor="mm")
+    box = node.clip
+    img.paste(tile.crop((box[0] - x1, box[1] - y1, box[2] - x1, box[3] - y1)), box[:2])
+
+
+def _text_origin(node: Node, content_w: int, lines_h: int) -> tuple[int, int]:
+    x1, y1, x2, y2 = node.bounds
+    left, top, right, bottom = node.padding
+    inner_w = x2 - x1 - left - right
+    inner_h = y2 - y1 - top - bottom
+    if node.align == "center":
+        x = x1 + left + max(0, (inner_w - content_w) // 2)
+    elif node.align == "end":
+        x = x2 - right - content_w
+    else:
+        x = x1 + left
+    if node.valign == "center":
+        y = y1 + top + max(0, (inner_h - lines_h) // 2)
+    elif node.valign == "end":
+        y = y2 - bottom - lines_h
+    else:
+        y = y1 + top
+    return x, y
+
+
+def _draw_label(d: Draw, node: Node) -> None:
+    lines = node.lines or ((node.shown_text(),) if node.shown_text() else ())
+    lh = line_height(node.size)
+    icon_w = node.size + (12 if lines else 0) if node.icon else 0
+    content_w = icon_w + max((text_width(line, node.size) for line in lines), default=0)
+    lines_h = lh * max(1, len(lines)) if lines else node.size
+    x, y = _text_origin(node, content_w, lines_h)
+    if node.icon:
+        iy = y + (lines_h - node.size) // 2
+        draw_icon(d, node.icon, (x, iy, x + node.size, iy + node.size), node.fg)
+        x += icon_w
+    f = font(node.size)
+    for i, line in enumerate(lines):
+        lx = x
+        if node.align == "center" and len(lines) > 1:
+            lx = x + (content_w - icon_w - text_width(line, node.size)) // 2
+        d.text(
+            (lx, y + i * lh + (lh - node.size) // 2),
+            line,
+            fill=node.fg,
+            font=f,
+            stroke_width=1 if node.bold else 0,
+            stroke_fill=node.fg,
+        )
+
+
+def _draw_field(d: Draw, node: Node, focus: str | None) -> None:
+    x1, y1, x2, y2 = node.bounds
+    focused = focus is not None and node.field == focus
+    if not node.bg:
+        d.line(
+            (x1 + 8, y2 - 4, x2 - 8, y2 - 4),
+            fill="#1a73e8" if focused else "#9aa0a6",
+            width=4 if focused else 2,
+        )
+    value = node.text
+    shown = node.shown_text()
+    colour = node.fg if value else "#80868b"
+    left, _top, right, _bottom = node.padding
+    text_x = x1 + left + (node.size + 16 if node.icon else 0)
+    if node.icon:
+        iy = (y1 + y2 - node.size) // 2
+        draw_icon(d, node.icon, (x1 + left, iy, x1 + left + node.size, iy + node.size), "#5f6368")
+    f = font(node.size)
+    ty = (y1 + y2) // 2
+    visible = shown
+    while visible and text_width(visible, node.size) > x2 - right - text_x - 10:
+        visible = visible[1:] if value else visible[:-1]
+    d.text((text_x, ty), visible, fill=colour, font=f, anchor="lm")
+    if focused:
+        cx = text_x + (text_width(visible, node.size) if value else 0) + 2
+        d.line((cx, ty - node.size * 0.6, cx, ty + node.size * 0.6), fill="#1a73e8", width=4)
+
+
+def _draw_toggle(d: Draw, node: Node) -> None:
+    x1, y1, x2, y2 = node.bounds
+    cy = (y1 + y2) // 2
+    left, _, right, _ = node.padding
+    on = node.checked
+    accent = "#1a73e8"
+    if node.cls == SWITCH:
+        tx2 = x2 - right
+        tx1 = tx2 - 120
+        d.rounded_rectangle(
+            (tx1, cy - 34, tx2, cy + 34),
+            radius=34,
+            fill=accent if on else "#e0e3e7",
+            outline=None if on else "#79747e",
+            width=3,
+        )
+        knob = (tx2 - 62, cy - 26, tx2 - 10, cy + 26) if on else (tx1 + 16, cy - 18, tx1 + 52, cy + 18)
+        d.ellipse(knob, fill="#ffffff" if on else "#79747e")
+        text_right = tx1 - 20
+        text_x = x1 + left
+    else:
+        bx = x1 + left
+        if node.cls == RADIO:
+            d.ellipse((bx, cy - 26, bx + 52, cy + 26), outline=accent if on else "#5f6368", width=5)
+            if on:
+                d.ellipse((bx + 13, cy - 13, bx + 39, cy + 13), fill=accent)
+        else:
+            d.rounded_rectangle(
+                (bx, cy - 26, bx + 52, cy + 26),
+                radius=6,
+                fill=accent if on else None,
+                outline=accent if on else "#5f6368",
+                width=5,
+            )
+            if on:
+                _icon_check(d, (bx + 4, cy - 22, bx + 48, cy + 22), "#ffffff")
+        text_x = bx + 76
+        text_right = x2 - right
+    if node.text:
+        text = node.text
+        while text and text_width(text, node.size) > text_right - text_x:
+            text = text[:-1]
+        d.text((text_x, cy), text, fill=node.fg, font=font(node.size), anchor="lm")
+
+
+# -- system chrome ------------------------------------------------------------------------------------
+
+
+def _status_bar(d: Draw, phone: VirtualPhone, dark: bool) -> None:
+    from .phone import STATUS_BAR_H, WIDTH
+
+    bg, fg = ("#202124", "#ffffff") if dark else ("#f1f3f4", "#202124")
+    d.rectangle((0, 0, WIDTH, STATUS_BAR_H), fill=bg)
+    d.text((48, STATUS_BAR_H // 2), phone.now().strftime("%H:%M"), fill=fg, font=font(34), anchor="lm")
+    x = WIDTH - 60
+    d.rounded_rectangle((x, 18, x + 26, 46), radius=4, outline=fg, width=3)  # battery
+    d.rectangle((x + 5, 23, x + 21, 41), fill=fg)
+    x -= 56
+    if phone.settings["global"].get("airplane_mode_on") == "1":
+        _icon_plane(d, (x, 12, x + 40, 52), fg)
+    elif phone.settings["global"].get("wifi_on") == "1":
+        _icon_wifi(d, (x, 12, x + 40, 52), fg)
+    if phone.settings["global"].get("bluetooth_on") == "1":
+        x -= 50
+        _icon_bluetooth(d, (x, 14, x + 36, 50), fg)
+
+
+def _nav_bar(d: Draw, dark: bool) -> None:
+    from .phone import HEIGHT, NAV_BAR_H, WIDTH
+
+    top = HEIGHT - NAV_BAR_H
+    bg, fg = ("#000000", "#e8eaed") if dark else ("#f1f3f4", "#3c4043")
+    d.rectangle((0, top, WIDTH, HEIGHT), fill=bg)
+    cy = top + NAV_BAR_H // 2
+    third = WIDTH // 3
+    bx = third // 2
+    d.polygon([(bx + 22, cy - 26), (bx + 22, cy + 26), (bx - 24, cy)], outline=fg, width=5)
+    d.ellipse((WIDTH // 2 - 28, cy - 28, WIDTH // 2 + 28, cy + 28), outline=fg, width=5)
+    rx = third * 2 + third // 2
+    d.rounded_rectangle((rx - 24, cy - 24, rx + 24, cy + 24), radius=6, outline=fg, width=5)
+
+
+def _keyboard(d: Draw, top: int) -> None:
+    from .phone import WIDTH
+
+    d.rectangle((0, top, WIDTH, top + keyboard.HEIGHT), fill="#e8eaed")
+    for key, (x1, y1, x2, y2) in keyboard.key_boxes(WIDTH):
+        box = (x1 + 6, top + y1 + 10, x2 - 6, top + y2 - 10)
+        special = key in ("⌫", "⏎", ",", ".")
+        d.rounded_rectangle(box, radius=14, fill="#c9ccd1" if special else "#ffffff")
+        cx, cy = (box[0] + box[2]) // 2, (box[1] + box[3]) // 2
+        if key == "⌫":
+            _icon_back(d, (cx - 26, cy - 26, cx + 26, cy + 26), "#202124")
+        elif key == "⏎":
+            _icon_check(d, (cx - 28, cy - 28, cx + 28, cy + 28), "#1a73e8")
+        elif key != "space":
+            d.text((cx, cy), key, fill="#202124", font=font(48), anchor="mm")
+
+
+def _toast(d: Draw, phone: VirtualPhone, bottom: int) -> None:
+    from .phone import WIDTH
+
+    recent = [e for e in phone.events if e.kind == "toast" and phone.device_ms - e.t_ms < TOAST_MS]
+    if not recent:
+        return
+    text = recent[-1].data["text"]
+    w = min(WIDTH - 120, text_width(text, 38) + 80)
+    x1 = (WIDTH - w) // 2
+    d.rounded_rectangle((x1, bottom - 230, x1 + w, bottom - 130), radius=50, fill="#3c4043")
+    d.text((WIDTH // 2, bottom - 180), text, fill="#ffffff", font=font(38), anchor="mm")
+
+
+def draw(phone: VirtualPhone, frame: Frame) -> Image.Image:
+    from .phone import HEIGHT, NAV_BAR_H, STATUS_BAR_H, WIDTH
+
+    dark = phone.settings["secure"].get("ui_night_mode") == "2"
+    img = Image.new("RGB", (WIDTH, HEIGHT), "#121212" if dark else "#ffffff")
+    d = ImageDraw.Draw(img)
+    _draw_node(img, d, frame.window, phone.top.ui.get("focus"), (0, STATUS_BAR_H, WIDTH, HEIGHT))
+    _status_bar(d, phone, dark)
+    bottom = HEIGHT - NAV_BAR_H
+    if frame.keyboard:
+        bottom -= keyboard.HEIGHT
+        _keyboard(d, bottom)
+    _toast(d, phone, bottom)
+    _nav_bar(d, dark)
+    return img
+
+
+def to_png(phone: VirtualPhone, frame: Frame) -> bytes:
+    """PNG bytes of the screen; compress_level 1 keeps encoding fast while flat UI still compresses well."""
+    buf = io.BytesIO()
+    draw(phone, frame).save(buf, format="PNG", compress_level=1)
+    return buf.getvalue()

@@ -1,0 +1,308 @@
+"""A small retained-per-frame view toolkit: apps build a tree of `Node`s, we lay it out, hit-test it,
+render it (render.py) and serialise it as `uiautomator dump` XML (uidump.py).
+
+Apps rebuild their tree from state after every input (immediate mode), so closures in `on_tap` always see
+fresh state and a reset is just new state. Lengths are in pixels of the 1080x2400 screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Literal
+
+from PIL import ImageFont
+
+FRAME = "android.widget.FrameLayout"
+LINEAR = "android.widget.LinearLayout"
+TEXT = "android.widget.TextView"
+BUTTON = "android.widget.Button"
+IMAGE = "android.widget.ImageView"
+IMAGE_BUTTON = "android.widget.ImageButton"
+EDIT = "android.widget.EditText"
+CHECKBOX = "android.widget.CheckBox"
+SWITCH = "android.widget.Switch"
+RADIO = "android.widget.RadioButton"
+SCROLL = "android.widget.ScrollView"
+HSCROLL = "android.widget.HorizontalScrollView"
+RECYCLER = "androidx.recyclerview.widget.RecyclerView"
+VIEW = "android.view.View"
+VIEWGROUP = "android.view.ViewGroup"
+SEEKBAR = "android.widget.SeekBar"
+
+Box = tuple[int, int, int, int]
+Padding = int | tuple[int, int, int, int]
+
+
+@lru_cache(maxsize=64)
+def font(size: int) -> ImageFont.FreeTypeFont:
+    """Pillow's bundled scalable font: the same bytes on every machine, so renders are reproducible."""
+    return ImageFont.load_default(size=size)
+
+
+@lru_cache(maxsize=20000)
+def text_width(text: str, size: int) -> int:
+    return int(font(size).getlength(text)) + 1
+
+
+def line_height(size: int) -> int:
+    return int(size * 1.32)
+
+
+@lru_cache(maxsize=8192)
+def wrap(text: str, size: int, width: int, max_lines: int | None) -> tuple[str, ...]:
+    """Greedy word wrap; the last kept line gets an ellipsis when lines are cut."""
+    if width <= 0:
+        return (text,)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        current = ""
+        for word in paragraph.split(" "):
+            candidate = word if not current else current + " " + word
+            if text_width(candidate, size) <= width or not current:
+                current = candidate
+            else:
+                lines.append(current)
+                current = word
+        lines.append(current)
+    if max_lines and len(lines) > max_lines:
+        lines = lines[:max_lines]
+        last = lines[-1]
+        while last and text_width(last + "…", size) > width:
+            last = last[:-1]
+        lines[-1] = last + "…"
+    return tuple(lines)
+
+
+@dataclass(eq=False)
+class Node:
+    """One view. Content attributes mirror what `uiautomator dump` reports; the rest is layout and style."""
+
+    cls: str = FRAME
+    text: str = ""
+    rid: str = ""  # short resource id; dumped as "<package>:id/<rid>"
+    desc: str = ""  # content-desc
+    children: list[Node] = field(default_factory=list)
+    # behaviour
+    on_tap: Callable[[], None] | None = None
+    on_long_press: Callable[[], None] | None = None
+    checkable: bool = False
+    checked: bool = False
+    selected: bool = False
+    enabled: bool = True
+    password: bool = False
+    field: str | None = None  # EditText: key of its value in the screen's ui state
+    hint: str = ""
+    on_submit: Callable[[str], None] | None = None  # Enter / IME action on a focused field
+    on_change: Callable[[str], None] | None = None
+    # layout
+    layout: Literal["v", "h", "stack"] = "v"
+    w: int | None = None  # None: fill the parent (v/stack) or wrap content (h without weight)
+    h: int | None = None  # None: wrap content
+    weight: float = 0.0  # share of the free space along the parent's axis
+    pad: Padding = 0
+    gap: int = 0
+    align: Literal["start", "center", "end"] = "start"  # text alignment, and cross-axis of children
+    valign: Literal["start", "center", "end"] = "center"  # text within its box
+    scroll: str | None = None  # scroll container: key of its offset in the screen's ui state
+    # style
+    bg: str | None = None
+    fg: str = "#202124"
+    size: int = 40
+    bold: bool = False
+    radius: int = 0
+    border: str | None = None
+    icon: str | None = None  # glyph name drawn by the renderer (see render.ICONS)
+    image: str | None = None  # placeholder picture: a colour seed string
+    max_lines: int | None = None
+    # filled by layout
+    bounds: Box = (0, 0, 0, 0)
+    clip: Box = (0, 0, 0, 0)  # visible part after scroll clipping
+    lines: tuple[str, ...] = ()
+
+    # -- derived flags -------------------------------------------------------------------------------
+    @property
+    def clickable(self) -> bool:
+        return self.on_tap is not None or self.field is not None or self.checkable
+
+    @property
+    def scrollable(self) -> bool:
+        return self.scroll is not None
+
+    @property
+    def padding(self) -> tuple[int, int, int, int]:
+        return (self.pad,) * 4 if isinstance(self.pad, int) else self.pad
+
+    def walk(self) -> Iterator[Node]:
+        yield self
+        for child in self.children:
+            yield from child.walk()
+
+    def visible(self) -> bool:
+        x1, y1, x2, y2 = self.clip
+        return x2 > x1 and y2 > y1
+
+    def shown_text(self, value: str | None = None) -> str:
+        """Text a field shows: its value (masked for passwords), or its hint when empty."""
+        if self.field is None:
+            return self.text
+        value = self.text if value is None else value
+        if not value:
+            return self.hint
+        return "•" * len(value) if self.password else value
+
+
+# -- layout ------------------------------------------------------------------------------------------
+
+
+def _text_box(node: Node, width: int) -> int:
+    left, top, right, bottom = node.padding
+    icon = node.size + 12 if node.icon and node.text else 0
+    node.lines = wrap(node.shown_text(), node.size, max(1, width - left - right - icon), node.max_lines)
+    return top + bottom + line_height(node.size) * len(node.lines)
+
+
+def measure_width(node: Node) -> int:
+    """Intrinsic width, used for wrap-content children of horizontal stacks."""
+    if node.w is not None:
+        return node.w
+    left, _, right, _ = node.padding
+    if not node.children:
+        content = text_width(node.shown_text(), node.size) if node.shown_text() else 0
+        if node.icon:
+            content += node.size + (12 if content else 0)
+        return left + right + content
+    widths = [measure_width(c) for c in node.children]
+    if node.layout == "h":
+        return left + right + sum(widths) + node.gap * (len(widths) - 1)
+    return left + right + max(widths)
+
+
+def measure_height(node: Node, width: int) -> int:
+    """Intrinsic height for a given width (wrap content)."""
+    if node.h is not None:
+        return node.h
+    left, top, right, bottom = node.padding
+    inner = width - left - right
+    if not node.children:
+        if node.shown_text() or node.icon:
+            return _text_box(node, width) if node.shown_text() else top + bottom + node.size
+        return top + bottom
+    if node.layout == "v":
+        heights = [measure_height(c, _child_width(c, inner)) for c in node.children]
+        return top + bottom + sum(heights) + node.gap * (len(heights) - 1)
+    if node.layout == "h":
+        widths = _h_widths(node, inner)
+        return top + bottom + max(measure_height(c, w) for c, w in zip(node.children, widths, strict=True))
+    return top + bottom + max(measure_height(c, _child_width(c, inner)) for c in node.children)
+
+
+def _child_width(child: Node, inner: int) -> int:
+    return min(child.w, inner) if child.w is not None else inner
+
+
+def _h_widths(node: Node, inner: int) -> list[int]:
+    fixed = [0 if (c.weight and c.w is None) else measure_width(c) for c in node.children]
+    free = max(0, inner - sum(fixed) - node.gap * (len(node.children) - 1))
+    total_weight = sum(c.weight for c in node.children if c.weight and c.w is None) or 1.0
+    return [
+        int(free * c.weight / total_weight) if (c.weight and c.w is None) else fixed[i]
+        for i, c in enumerate(node.children)
+    ]
+
+
+def layout(node: Node, x: int, y: int, w: int, h: int, clip: Box, offsets: dict[str, int]) -> None:
+    """Place `node` at (x, y, w, h), then its children; `offsets` holds scroll offsets by key and is
+    clamped in place so a scroll past the end stops at the end."""
+    node.bounds = (x, y, x + w, y + h)
+    node.clip = (max(x, clip[0]), max(y, clip[1]), min(x + w, clip[2]), min(y + h, clip[3]))
+    if not node.children:
+        if node.shown_text():
+            _text_box(node, w)
+        return
+    left, top, right, bottom = node.padding
+    ix, iy, iw, ih = x + left, y + top, w - left - right, h - top - bottom
+    inner_clip = node.clip
+    if node.scroll is not None:
+        if node.layout == "h":
+            content = sum(measure_width(c) for c in node.children) + node.gap * (len(node.children) - 1)
+            limit = max(0, content - iw)
+        else:
+            content = sum(measure_height(c, _child_width(c, iw)) for c in node.children)
+            content += node.gap * (len(node.children) - 1)
+            limit = max(0, content - ih)
+        offset = min(max(0, offsets.get(node.scroll, 0)), limit)
+        offsets[node.scroll] = offset
+        offsets[node.scroll + ".max"] = limit
+        if node.layout == "h":
+            ix -= offset
+        else:
+            iy -= offset
+    if node.layout == "v":
+        heights = [
+            0 if (c.weight and c.h is None) else measure_height(c, _child_width(c, iw)) for c in node.children
+        ]
+        free = max(0, ih - sum(heights) - node.gap * (len(heights) - 1))
+        total_weight = sum(c.weight for c in node.children if c.weight and c.h is None) or 1.0
+        cy = iy
+        for child, ch in zip(node.children, heights, strict=True):
+            if child.weight and child.h is None and node.scroll is None:
+                ch = int(free * child.weight / total_weight)
+            cw = _child_width(child, iw)
+            cx = ix + _cross_offset(node.align, iw, cw)
+            layout(child, cx, cy, cw, ch, inner_clip, offsets)
+            cy += ch + node.gap
+    elif node.layout == "h":
+        widths = _h_widths(node, iw) if node.scroll is None else [measure_width(c) for c in node.children]
+        cx = ix
+        for child, cw in zip(node.children, widths, strict=True):
+            ch = ih if child.h is None else min(child.h, ih)
+            cy = iy + _cross_offset(node.valign, ih, ch)
+            layout(child, cx, cy, cw, ch, inner_clip, offsets)
+            cx += cw + node.gap
+    else:  # stack: every child gets the whole box, later children on top
+        for child in node.children:
+            cw = _child_width(child, iw)
+            ch = ih if child.h is None and child.weight else (child.h if child.h is not None else ih)
+            layout(
+                child,
+                ix + _cross_offset(node.align, iw, cw),
+                iy + _cross_offset(node.valign, ih, ch),
+                cw,
+                ch,
+                inner_clip,
+                offsets,
+            )
+
+
+def _cross_offset(align: str, space: int, size: int) -> int:
+    if align == "center":
+        return max(0, (space - size) // 2)
+    if align == "end":
+        return max(0, space - size)
+    return 0
+
+
+# -- hit testing -------------------------------------------------------------------------------------
+
+
+def _contains(box: Box, x: int, y: int) -> bool:
+    return box[0] <= x < box[2] and box[1] <= y < box[3]
+
+
+def hit(node: Node, x: int, y: int, want: Callable[[Node], bool]) -> Node | None:
+    """Topmost visible node under (x, y) that `want` accepts; stacks are searched top layer first."""
+    if not node.visible() or not _contains(node.clip, x, y):
+        return None
+    for child in reversed(node.children):
+        found = hit(child, x, y, want)
+        if found is not None:
+            return found
+        if node.layout == "stack" and child.visible() and _contains(child.clip, x, y) and child.bg:
+            return None  # an opaque layer swallows touches meant for what lies below it
+    return node if want(node) else None
+
+
+def find(root: Node, predicate: Callable[[Node], bool]) -> Node | None:
+    return next((n for n in root.walk() if predicate(n)), None)
