@@ -1,0 +1,45 @@
+"""The action vocabulary shared by agents, reference solutions, RPA scripts and the episode loop."""
+
+from .schema import (
+    ACTION_ADAPTER,
+    Action,
+    AnswerAction,
+    BackAction,
+    EnterAction,
+    FinishAction,
+    HomeAction,
+    LongPressAction,
+    OpenAppAction,
+    ScrollAction,
+    ShortcutAction,
+    SwipeAction,
+    TapAction,
+    TypeAction,
+    WaitAction,
+    is_gui,
+    parse_action,
+)
+from .selectors import Selector, SelectorError, select
+
+__all__ = [
+    "ACTION_ADAPTER",
+    "Action",
+    "AnswerAction",
+    "BackAction",
+    "EnterAction",
+    "FinishAction",
+    "HomeAction",
+    "LongPressAction",
+    "OpenAppAction",
+    "ScrollAction",
+    "Selector",
+    "SelectorError",
+    "ShortcutAction",
+    "SwipeAction",
+    "TapAction",
+    "TypeAction",
+    "WaitAction",
+    "is_gui",
+    "parse_action",
+    "select",
+]
