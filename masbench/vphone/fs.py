@@ -40,7 +40,7 @@ class VirtualFS:
 
     @staticmethod
     def norm(path: str) -> str:
-        path = posixpath.normpath("/" + path.strip())
+        path = "/" + posixpath.normpath("/" + path.strip()).lstrip("/")  # normpath keeps a leading "//"
         if path == "/storage/emulated/0" or path.startswith("/storage/emulated/0/"):
             path = "/sdcard" + path[len("/storage/emulated/0") :]
         return path

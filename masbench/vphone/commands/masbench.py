@@ -1,0 +1,148 @@
+"""`cmd masbench ...`: the controls only a virtual phone has (reset, state, patch, events, time, apps,
+clipboard), reached through ADB like everything else so the runner and task checks need no in-process
+handle on the phone. Output is one line of JSON with sorted keys (events: one object per line)."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import copy
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+from .base import CommandError, Proc, parse_int
+
+USAGE = """usage: cmd masbench <command>
+  reset [--seed N] [--clock ISO8601]   restore the initial state (defaults: seed 0, 2025-06-02T09:30:00Z)
+  state [PACKAGE]                      an app's state, or the whole phone's snapshot
+  patch PACKAGE JSON | --b64 BASE64    deep-merge a JSON object into an app's state
+  events [--since SEQ]                 the event log from SEQ (inclusive), one JSON object per line
+  time                                 the virtual clock and modelled device time
+  apps                                 installed apps
+  clipboard [TEXT]                     read or set the clipboard"""
+
+
+def _json(p: Proc, value: Any) -> None:
+    p.line(json.dumps(value, sort_keys=True, ensure_ascii=False))
+
+
+def deep_merge(target: dict[str, Any], patch: dict[str, Any]) -> None:
+    """Dicts merge key by key; any other value (lists included) replaces what was there."""
+    for key, value in patch.items():
+        if isinstance(value, dict) and isinstance(target.get(key), dict):
+            deep_merge(target[key], value)
+        else:
+            target[key] = copy.deepcopy(value)
+
+
+def _options(args: list[str], names: set[str]) -> dict[str, str]:
+    opts: dict[str, str] = {}
+    it = iter(args)
+    for arg in it:
+        if arg not in names:
+            raise CommandError(f"cmd masbench: unknown argument '{arg}'\n{USAGE}")
+        value = next(it, None)
+        if value is None:
+            raise CommandError(f"cmd masbench: {arg} needs a value")
+        opts[arg] = value
+    return opts
+
+
+def _reset(p: Proc, args: list[str]) -> None:
+    opts = _options(args, {"--seed", "--clock"})
+    seed = parse_int(opts.get("--seed", "0"), f"cmd masbench reset: bad seed '{opts.get('--seed')}'")
+    clock = None
+    if "--clock" in opts:
+        try:
+            clock = datetime.fromisoformat(opts["--clock"])
+        except ValueError:
+            raise CommandError(f"cmd masbench reset: bad clock '{opts['--clock']}' (want ISO 8601)") from None
+        if clock.tzinfo is None:
+            clock = clock.replace(tzinfo=UTC)
+    p.phone.reset(seed, clock)
+    _json(p, {"ok": True, "seed": seed, "clock": p.phone.now().isoformat()})
+
+
+def _state(p: Proc, args: list[str]) -> None:
+    phone = p.phone
+    if not args:
+        _json(p, phone.snapshot())
+    elif args[0] in phone.apps:
+        _json(p, phone.app_state(args[0]))
+    else:
+        raise CommandError(f"cmd masbench state: unknown package '{args[0]}'")
+
+
+def _patch(p: Proc, args: list[str]) -> None:
+    phone = p.phone
+    if len(args) not in (2, 3) or (len(args) == 3 and args[1] != "--b64"):
+        raise CommandError(f"cmd masbench patch: want PACKAGE JSON or PACKAGE --b64 BASE64\n{USAGE}")
+    package, text = args[0], args[-1]
+    if package not in phone.app_states:
+        raise CommandError(f"cmd masbench patch: unknown package '{package}'")
+    try:
+        if len(args) == 3:
+            text = base64.b64decode(text, validate=True).decode("utf-8")
+        value = json.loads(text)
+    except (binascii.Error, UnicodeDecodeError, ValueError) as exc:
+        raise CommandError(f"cmd masbench patch: bad JSON: {exc}") from None
+    if not isinstance(value, dict):
+        raise CommandError("cmd masbench patch: the patch must be a JSON object")
+    deep_merge(phone.app_states[package], value)
+    phone.invalidate()
+    _json(p, {"ok": True})
+
+
+def _events(p: Proc, args: list[str]) -> None:
+    opts = _options(args, {"--since"})
+    since = parse_int(opts.get("--since", "0"), f"cmd masbench events: bad --since '{opts.get('--since')}'")
+    for event in p.phone.events:
+        if event.seq >= since:
+            _json(p, event.as_json())
+
+
+def _time(p: Proc, args: list[str]) -> None:
+    _json(p, {"clock": p.phone.now().isoformat(), "device_ms": p.phone.device_ms})
+
+
+def _apps(p: Proc, args: list[str]) -> None:
+    apps = []
+    for package, app in sorted(p.phone.apps.items()):
+        launcher = app.launcher_activity
+        apps.append(
+            {
+                "package": package,
+                "label": app.label,
+                "launcher_activity": launcher.cls if launcher else None,
+                "in_launcher": app.in_launcher,
+            }
+        )
+    _json(p, apps)
+
+
+def _clipboard(p: Proc, args: list[str]) -> None:
+    if args:
+        p.phone.clipboard = " ".join(args)
+        _json(p, {"ok": True})
+    else:
+        _json(p, {"text": p.phone.clipboard})
+
+
+SUBCOMMANDS = {
+    "reset": _reset,
+    "state": _state,
+    "patch": _patch,
+    "events": _events,
+    "time": _time,
+    "apps": _apps,
+    "clipboard": _clipboard,
+}
+
+
+def cmd_masbench(p: Proc, args: list[str]) -> int:
+    handler = SUBCOMMANDS.get(args[0]) if args else None
+    if handler is None:
+        raise CommandError((f"cmd masbench: unknown command '{args[0]}'\n" if args else "") + USAGE)
+    handler(p, args[1:])
+    return 0

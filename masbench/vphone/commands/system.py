@@ -1,0 +1,160 @@
+"""Processes, the log and the commands a virtual phone only pretends to have: ps, pidof, logcat, reboot..."""
+
+from __future__ import annotations
+
+import json
+import re
+import weakref
+from datetime import timedelta
+from typing import TYPE_CHECKING
+
+from .base import SHELL_PID, CommandError, Proc, getopt, parse_int, pid_of, uid_of, user_name
+
+if TYPE_CHECKING:
+    from ..phone import Event, VirtualPhone
+
+ZYGOTE_PID = 340
+SYSTEM_SERVER_PID = 601
+PS_HEADER = "USER            PID   PPID        VSZ    RSS WCHAN            ADDR S NAME"
+BASE_PROCESSES = (
+    ("root", 1, 0, "init"),
+    ("root", 2, 0, "[kthreadd]"),
+    ("logd", 212, 1, "logd"),
+    ("root", ZYGOTE_PID, 1, "zygote64"),
+    ("shell", 412, 1, "adbd"),
+    ("system", SYSTEM_SERVER_PID, ZYGOTE_PID, "system_server"),
+)
+LOGCAT_FORMATS = (
+    "brief",
+    "process",
+    "tag",
+    "thread",
+    "raw",
+    "time",
+    "threadtime",
+    "long",
+    "epoch",
+    "monotonic",
+)
+# Where `logcat -c` left each phone's log: (the events list it saw, how many entries were cleared).
+_cleared: weakref.WeakKeyDictionary[VirtualPhone, tuple[list[Event], int]] = weakref.WeakKeyDictionary()
+
+
+def _processes(phone: VirtualPhone) -> list[tuple[str, int, int, str]]:
+    from .settings import IMES
+
+    current_ime = phone.settings["secure"].get("default_input_method", "")
+    apps = {"com.android.systemui", phone.home_package, *phone.running}
+    apps |= {ime.split("/")[0] for ime in IMES if ime == current_ime}
+    rows = list(BASE_PROCESSES)
+    rows += [(user_name(uid_of(phone, pkg)), pid_of(phone, pkg), ZYGOTE_PID, pkg) for pkg in sorted(apps)]
+    return rows
+
+
+def _row(user: str, pid: int, ppid: int, name: str) -> str:
+    vsz, rss = (
+        (14_000_000 + pid * 97 % 900_000, 90_000 + pid * 13 % 60_000)
+        if ppid == ZYGOTE_PID
+        else (10_900_000, 4_000)
+    )
+    wchan = "do_epoll_wait" if name not in ("ps",) else "0"
+    state = "R" if name == "ps" else "S"
+    return f"{user:<12} {pid:>6} {ppid:>6} {vsz:>10} {rss:>6} {wchan:<16} {0:>4} {state} {name}"
+
+
+def ps(p: Proc, args: list[str]) -> int:
+    opts, names = getopt("ps", args, "AaedfZlLTwnM", "opkgGtuU")
+    rows = _processes(p.phone) if {"A", "e"} & opts.keys() else []
+    rows += [("shell", SHELL_PID, 412, "sh"), ("shell", SHELL_PID + 3, SHELL_PID, "ps")]
+    if "p" in opts:
+        wanted = {pid for spec in opts["p"] for pid in re.split(r"[,\s]+", spec) if pid}
+        rows = [r for r in rows if str(r[1]) in wanted]
+    if names:
+        rows = [r for r in rows if r[3] in names]
+    p.lines([PS_HEADER, *(_row(*r) for r in rows)])
+    return 0
+
+
+def pidof(p: Proc, args: list[str]) -> int:
+    _, names = getopt("pidof", args, "s", "o")
+    pids = [str(r[1]) for name in names for r in _processes(p.phone) if r[3] == name]
+    if not pids:
+        return 1
+    p.line(" ".join(pids))
+    return 0
+
+
+def _log_line(phone: VirtualPhone, event: Event, fmt: str) -> str:
+    stamp = phone.boot_clock + timedelta(milliseconds=event.t_ms)
+    when = f"{stamp:%m-%d %H:%M:%S}.{stamp.microsecond // 1000:03d}"
+    message = json.dumps(event.as_json(), sort_keys=True, ensure_ascii=False)
+    pid = SYSTEM_SERVER_PID
+    if fmt == "time":
+        return f"{when} I/masbench({pid:>5}): {message}"
+    if fmt == "brief":
+        return f"I/masbench({pid:>5}): {message}"
+    if fmt == "raw":
+        return message
+    return f"{when} {pid:>5} {pid:>5} I masbench: {message}"
+
+
+def logcat(p: Proc, args: list[str]) -> int:
+    """The phone's event log as logcat lines. It never streams: without -d it dumps and exits too."""
+    opts, _ = getopt(
+        "logcat", args, "cdDgSsBQ", "vtTbefnrmpPxu",
+        longs={"--clear": "c", "--dump": "d", "--format": "v", "--buffer": "b", "--regex": "e", "--pid": "x", "--max-count": "m", "--uid": "u"},
+    )  # fmt: skip
+    phone = p.phone
+    if "c" in opts:
+        _cleared[phone] = (phone.events, len(phone.events))
+        return 0
+    if "g" in opts:
+        p.line("main: ring buffer is 256 KiB (0 B consumed), max entry is 5120 B, max payload is 4068 B")
+        return 0
+    fmt = next((v for v in reversed(opts.get("v", [])) if v in LOGCAT_FORMATS), "threadtime")
+    seen, cleared = _cleared.get(phone, (None, 0))
+    events = phone.events[cleared if seen is phone.events else 0 :]
+    lines = [_log_line(phone, e, fmt) for e in events]
+    if "e" in opts:
+        try:
+            regex = re.compile(opts["e"][-1])
+        except re.error as exc:
+            raise CommandError(f"logcat: invalid regex: {exc}") from None
+        lines = [line for line in lines if regex.search(line)]
+    if "t" in opts or "T" in opts:
+        count = parse_int((opts.get("t") or opts["T"])[-1], "logcat: -t needs a count")
+        lines = lines[-count:] if count > 0 else lines
+    if "m" in opts:
+        lines = lines[: max(0, parse_int(opts["m"][-1], "logcat: -m needs a count"))]
+    p.lines(["--------- beginning of main", *lines])
+    return 0
+
+
+def reboot(p: Proc, args: list[str]) -> int:
+    """A virtual phone does not reboot; `cmd masbench reset` restores a state instead."""
+    return 0
+
+
+def getevent(p: Proc, args: list[str]) -> int:
+    raise CommandError("getevent: no input devices on a virtual phone (use `input`)")
+
+
+def app_process(p: Proc, args: list[str]) -> int:
+    raise CommandError("Error: u2 server not available on a virtual phone")
+
+
+def silent_ok(p: Proc, args: list[str]) -> int:
+    return 0
+
+
+COMMANDS = {
+    "ps": ps,
+    "pidof": pidof,
+    "logcat": logcat,
+    "reboot": reboot,
+    "getevent": getevent,
+    "sendevent": getevent,
+    "app_process": app_process,
+    "app_process64": app_process,
+    "locksettings": silent_ok,
+}
