@@ -395,9 +395,13 @@ def _draw_node(img: Image.Image, d: Draw, node: Node, focus: str | None, clip: B
         if fully_visible:
             _draw_label(d, node)
         else:
-            layer = Image.new("RGBA", img.size, (0, 0, 0, 0))
-            _draw_label(ImageDraw.Draw(layer), node)
-            img.paste(layer.crop(node.clip), node.clip[:2], layer.crop(node.clip))
+            # draw on a layer the size of the node, then paste only its visible part
+            bx1, by1, bx2, by2 = node.bounds
+            layer = Image.new("RGBA", (max(1, bx2 - bx1), max(1, by2 - by1)), (0, 0, 0, 0))
+            _draw_label(ImageDraw.Draw(layer), node, origin=(bx1, by1))
+            visible = (cx1 - bx1, cy1 - by1, cx2 - bx1, cy2 - by1)
+            part = layer.crop(visible)
+            img.paste(part, (cx1, cy1), part)
     for child in node.children:
         _draw_node(img, d, child, focus, node.clip)
 
@@ -440,13 +444,14 @@ def _text_origin(node: Node, content_w: int, lines_h: int) -> tuple[int, int]:
     return x, y
 
 
-def _draw_label(d: Draw, node: Node) -> None:
+def _draw_label(d: Draw, node: Node, origin: tuple[int, int] = (0, 0)) -> None:
     lines = node.lines or ((node.shown_text(),) if node.shown_text() else ())
     lh = line_height(node.size)
     icon_w = node.size + (12 if lines else 0) if node.icon else 0
     content_w = icon_w + max((text_width(line, node.size) for line in lines), default=0)
     lines_h = lh * max(1, len(lines)) if lines else node.size
     x, y = _text_origin(node, content_w, lines_h)
+    x, y = x - origin[0], y - origin[1]
     if node.icon:
         iy = y + (lines_h - node.size) // 2
         draw_icon(d, node.icon, (x, iy, x + node.size, iy + node.size), node.fg)
