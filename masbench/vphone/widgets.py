@@ -134,6 +134,7 @@ def search_field(
         h=128,
         pad=(36, 0, 36, 0),
         size=42,
+        weight=1.0,  # fills the rest of a row; ignored in a column since the height is fixed
     )
 
 
