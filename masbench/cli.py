@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import typer
 
-from masbench.device.cli import devices_command, device_app
+from masbench.agents.cli import agents_app
+from masbench.device.cli import device_app, devices_command
+from masbench.eval.cli import compare_command, report_command, run_command
+from masbench.shortcuts.cli import shortcuts_app
 from masbench.vphone.cli import vphone_app
 
 app = typer.Typer(
@@ -16,6 +19,11 @@ app = typer.Typer(
 app.add_typer(vphone_app, name="vphone")
 app.add_typer(device_app, name="device")
 app.command("devices")(devices_command)
+app.add_typer(agents_app, name="agents")
+app.add_typer(shortcuts_app, name="shortcuts")
+app.command("run")(run_command)
+app.command("report")(report_command)
+app.command("compare")(compare_command)
 
 
 if __name__ == "__main__":
