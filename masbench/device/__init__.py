@@ -1,0 +1,53 @@
+"""The device layer: observe and act on any adb device through adbutils.
+
+The same code drives a real emulator (``emulator-5554`` on 127.0.0.1:5037), a device farm (any
+``HOST:PORT/SERIAL``) and masbench's virtual phone (``vphone-N`` on its own loopback adb server). It
+knows nothing about agents or tasks.
+
+    from masbench.device import Device, DeviceAddress
+    dev = Device(DeviceAddress.parse("127.0.0.1:40123/vphone-1"))
+    obs = dev.observe()          # screenshot + parsed UI dump + foreground app
+    dev.tap_element(obs.elements[3]); dev.type_text("héllo")
+"""
+
+from .address import DeviceAddress, no_adb_spawn, parse_server
+from .connect import open_device
+from .device import BroadcastResult, Device, Kind
+from .elements import UIElement, parse_bounds, parse_ui_dump
+from .errors import (
+    AppNotFoundError,
+    DeviceCommandError,
+    DeviceError,
+    DeviceGoneError,
+    DeviceTimeoutError,
+    NotVirtualError,
+    UnsupportedTextError,
+)
+from .listing import DeviceInfo, list_devices, scan_server
+from .observation import Observation
+from .transport import ShellOutput
+
+__all__ = [
+    "AppNotFoundError",
+    "BroadcastResult",
+    "Device",
+    "DeviceAddress",
+    "DeviceCommandError",
+    "DeviceError",
+    "DeviceGoneError",
+    "DeviceInfo",
+    "DeviceTimeoutError",
+    "Kind",
+    "NotVirtualError",
+    "Observation",
+    "ShellOutput",
+    "UIElement",
+    "UnsupportedTextError",
+    "list_devices",
+    "no_adb_spawn",
+    "open_device",
+    "parse_bounds",
+    "parse_server",
+    "parse_ui_dump",
+    "scan_server",
+]

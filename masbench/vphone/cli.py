@@ -1,0 +1,92 @@
+"""`masbench vphone ...`: serve virtual phones over ADB, and a guided demo of one."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+from pathlib import Path
+
+import typer
+
+vphone_app = typer.Typer(help="Embedded virtual phones that speak the ADB protocol.", no_args_is_help=True)
+
+
+@vphone_app.command("serve")
+def serve(
+    count: int = typer.Option(
+        1, "--count", "-n", min=1, max=64, help="How many phones (vphone-1..vphone-N)."
+    ),
+    port: int = typer.Option(
+        0, "--port", "-p", min=0, max=65535, help="TCP port on 127.0.0.1; 0 picks a free one."
+    ),
+    seed: int = typer.Option(0, "--seed", help="Content seed of every phone."),
+) -> None:
+    """Serve N virtual phones on 127.0.0.1:PORT until interrupted (SIGINT/SIGTERM exit cleanly).
+
+    Point adbutils (`AdbClient(port=PORT)`) or the adb CLI (`adb -P PORT devices`) at it."""
+    from masbench.vphone.adb_server import AdbServer
+    from masbench.vphone.phone import VirtualPhone
+
+    server = AdbServer([VirtualPhone(f"vphone-{i}", seed=seed) for i in range(1, count + 1)], port=port)
+
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+        task = asyncio.current_task()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, task.cancel)
+
+        def ready(bound: int) -> None:
+            typer.echo(f"serving vphone-1..vphone-{count} on 127.0.0.1:{bound}", err=False)
+
+        try:
+            await server.serve(ready=ready)
+        except asyncio.CancelledError:
+            pass
+
+    asyncio.run(main())
+    typer.echo("stopped", err=True)
+
+
+@vphone_app.command("demo")
+def demo(
+    out: Path = typer.Option(Path("vphone-demo"), "--out", help="Directory for the screenshots."),
+) -> None:
+    """Boot a virtual phone, drive it over ADB like an emulator and save a screenshot per step."""
+    from masbench.device import Device, DeviceAddress
+    from masbench.device.address import no_adb_spawn
+    from masbench.vphone.adb_server import serve_phones
+
+    out.mkdir(parents=True, exist_ok=True)
+    with no_adb_spawn(), serve_phones(1) as server:
+        device = Device(DeviceAddress("127.0.0.1", server.port, "vphone-1"))
+        steps = [
+            ("home", lambda: None),
+            ("settings", lambda: device.open_app("Settings")),
+            ("display", lambda: device.start_intent(action="android.settings.DISPLAY_SETTINGS")),
+            ("dark-theme", lambda: device.tap_element(_element(device, "Dark theme"))),
+            ("back", device.back),
+            (
+                "search-typed",
+                lambda: (
+                    device.tap_element(_element(device, "Search Settings")),
+                    device.type_text("Bluetooth"),
+                ),
+            ),
+            ("browser", lambda: device.open_uri("https://www.example.com/masbench?q=virtual phone")),
+        ]
+        for i, (name, act) in enumerate(steps):
+            act()
+            obs = device.observe()
+            path = out / f"{i:02d}-{name}.png"
+            path.write_bytes(obs.screenshot_png)
+            typer.echo(
+                f"{path}  {obs.package}/{obs.activity}  {len(obs.elements)} elements  {obs.wall_ms:.0f} ms"
+            )
+        typer.echo(
+            f"dark theme: settings secure ui_night_mode = {device.shell('settings get secure ui_night_mode').output.strip()}"
+        )
+
+
+def _element(device, text: str):
+    obs = device.observe()
+    return next(el for el in obs.elements if text in (el.text, el.content_desc))
