@@ -9,7 +9,6 @@ a nested shortcut call to a shortcut that does not exist or that calls back into
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 from typing import Any
@@ -17,8 +16,8 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
-import masbench
 from masbench.actions.schema import parse_call
+from masbench.data import data_dir
 
 from .calls import CallError, check_arguments
 from .parameters import IDENTIFIER
@@ -40,11 +39,8 @@ class KBError(ValueError):
 
 
 def default_kb_dir() -> Path:
-    """`$MASBENCH_KB_DIR`, else the checkout's `shortcuts_kb/` next to the package."""
-    env = os.environ.get(ENV_DIR)
-    if env:
-        return Path(env)
-    return Path(masbench.__file__).resolve().parents[1] / "shortcuts_kb"
+    """`$MASBENCH_KB_DIR`, else the checkout's `shortcuts_kb/`, else the installed copy (masbench.data)."""
+    return data_dir("shortcuts_kb", ENV_DIR)
 
 
 def load_kb(path: Path | str | None = None) -> KnowledgeBase:
