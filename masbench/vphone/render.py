@@ -7,6 +7,7 @@ import hashlib
 import io
 import math
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
@@ -408,8 +409,17 @@ def _draw_node(img: Image.Image, d: Draw, node: Node, focus: str | None, clip: B
 
 def _draw_picture(img: Image.Image, node: Node) -> None:
     x1, y1, x2, y2 = node.bounds
-    w, h = max(1, x2 - x1), max(1, y2 - y1)
-    r, g, b = seed_colour(node.image or "")
+    letter = (node.desc or node.image or "?")[:1].upper()
+    tile = _picture(node.image or "", letter, max(1, x2 - x1), max(1, y2 - y1))
+    box = node.clip
+    img.paste(tile.crop((box[0] - x1, box[1] - y1, box[2] - x1, box[3] - y1)), box[:2])
+
+
+@lru_cache(maxsize=512)
+def _picture(seed: str, letter: str, w: int, h: int) -> Image.Image:
+    """A placeholder photo: a vertical gradient in the seed's colour with a monogram (cached: lists
+    redraw the same pictures every frame)."""
+    r, g, b = seed_colour(seed)
     top = Image.new("RGB", (1, 2))
     top.putpixel((0, 0), (min(255, r + 40), min(255, g + 40), min(255, b + 40)))
     top.putpixel((0, 1), (max(0, r - 50), max(0, g - 50), max(0, b - 50)))
@@ -417,11 +427,10 @@ def _draw_picture(img: Image.Image, node: Node) -> None:
     td = ImageDraw.Draw(tile)
     s = min(w, h)
     td.ellipse((w / 2 - s * 0.22, h / 2 - s * 0.22, w / 2 + s * 0.22, h / 2 + s * 0.22), fill=(255, 255, 255))
-    letter = (node.desc or node.image or "?")[:1].upper()
-    f = font(max(12, int(s * 0.25)))
-    td.text((w / 2, h / 2), letter, fill=(r // 2, g // 2, b // 2), font=f, anchor="mm")
-    box = node.clip
-    img.paste(tile.crop((box[0] - x1, box[1] - y1, box[2] - x1, box[3] - y1)), box[:2])
+    td.text(
+        (w / 2, h / 2), letter, fill=(r // 2, g // 2, b // 2), font=font(max(12, int(s * 0.25))), anchor="mm"
+    )
+    return tile
 
 
 def _text_origin(node: Node, content_w: int, lines_h: int) -> tuple[int, int]:
@@ -456,19 +465,35 @@ def _draw_label(d: Draw, node: Node, origin: tuple[int, int] = (0, 0)) -> None:
         iy = y + (lines_h - node.size) // 2
         draw_icon(d, node.icon, (x, iy, x + node.size, iy + node.size), node.fg)
         x += icon_w
-    f = font(node.size)
     for i, line in enumerate(lines):
         lx = x
         if node.align == "center" and len(lines) > 1:
             lx = x + (content_w - icon_w - text_width(line, node.size)) // 2
-        d.text(
-            (lx, y + i * lh + (lh - node.size) // 2),
-            line,
-            fill=node.fg,
-            font=f,
-            stroke_width=1 if node.bold else 0,
-            stroke_fill=node.fg,
-        )
+        draw_text(d, (lx, y + i * lh + (lh - node.size) // 2), line, node.size, node.fg, node.bold)
+
+
+@lru_cache(maxsize=4096)
+def _text_mask(text: str, size: int, bold: bool) -> tuple[Image.Image, tuple[int, int]]:
+    """Antialiased coverage mask of a text run and its offset from the draw origin. Rasterising text
+    is the renderer's main cost and screens redraw the same strings every frame, so masks are cached."""
+    stroke = 1 if bold else 0
+    x1, y1, x2, y2 = font(size).getbbox(text, stroke_width=stroke)
+    mask = Image.new("L", (max(1, x2 - x1), max(1, y2 - y1)), 0)
+    ImageDraw.Draw(mask).text(
+        (-x1, -y1), text, fill=255, font=font(size), stroke_width=stroke, stroke_fill=255
+    )
+    return mask, (x1, y1)
+
+
+def draw_text(
+    d: Draw, xy: tuple[float, float], text: str, size: int, colour: str, bold: bool = False
+) -> None:
+    """`ImageDraw.text` with an anchor at the top-left, through the mask cache."""
+    if not text:
+        return
+    mask, (ox, oy) = _text_mask(text, size, bold)
+    x, y = int(xy[0]) + ox, int(xy[1]) + oy
+    d.bitmap((x, y), mask, fill=colour)
 
 
 def _draw_field(d: Draw, node: Node, focus: str | None) -> None:
