@@ -147,8 +147,11 @@ class Device(VirtualControls):
     def screenshot(self) -> Image.Image:
         return _decode_png(self.screenshot_png(), self.address)[0]
 
-    def observe(self) -> Observation:
+    def observe(self, screenshot: bool = True) -> Observation:
         """Screenshot + UI dump + foreground app in two concurrent round trips.
+
+        With `screenshot=False` (a text-only agent whose run saves no screens) the screenshot is not
+        taken at all: on a virtual phone that skips rendering and PNG encoding, most of an observation.
 
         The screenshot (binary, `screencap -p`) and one text command - `uiautomator dump` to a file and
         `cat` it back, then the focus lines of `dumpsys window` - run on two adb connections at once.
@@ -157,13 +160,18 @@ class Device(VirtualControls):
         follow rotation; the element bounds are clipped to them.
         """
         start, t0 = time.time(), time.perf_counter()
-        shot = self._executor().submit(self.screenshot_png)
-        try:
+        if screenshot:
+            shot = self._executor().submit(self.screenshot_png)
+            try:
+                xml, focus_text = self._dump_and_focus()
+            finally:
+                png = shot.result()
+            t_io = time.perf_counter()
+            image, width, height = _decode_png(png, self.address)
+        else:
             xml, focus_text = self._dump_and_focus()
-        finally:
-            png = shot.result()
-        t_io = time.perf_counter()
-        image, width, height = _decode_png(png, self.address)
+            t_io = time.perf_counter()
+            png, image, (width, height) = b"", None, self.screen_size()
         t_png = time.perf_counter()
         elements = parse_ui_dump(xml, screen=(width, height))
         focus = C.parse_focus(focus_text) or self._focus_fallback()

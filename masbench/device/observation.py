@@ -21,7 +21,7 @@ class Observation:
     agent never pays for decoding); ``screenshot_png`` holds the bytes as the device sent them.
     """
 
-    screenshot: Image.Image
+    screenshot: Image.Image | None  # None when observed without a screenshot
     screenshot_png: bytes
     xml: str
     elements: list[UIElement]

@@ -1,0 +1,47 @@
+"""The agent interface the episode loop drives: reset for a task, then one decision per observation."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from masbench.eval.records import LLMUsage, StepRecord
+
+if TYPE_CHECKING:
+    from masbench.actions import Action
+    from masbench.device import Observation
+    from masbench.shortcuts import KnowledgeBase
+    from masbench.tasks import Task
+
+
+@dataclass
+class AgentStep:
+    """One decision. `action` is None when the model's output was unusable (`error` says why): the
+    episode counts it as a step and executes nothing."""
+
+    action: Action | None
+    model_output: str | None = None
+    model_input: str | None = None
+    error: str | None = None
+    usage: LLMUsage = field(default_factory=LLMUsage)
+
+
+class Agent(ABC):
+    """Base of every agent. Agents see only the task's instruction, the observations and their own
+    history; the task's reference solutions and checks are for `oracle` alone."""
+
+    name: str = ""
+    description: str = ""
+    uses_shortcuts: bool = False  # offered the KB's shortcuts as actions
+    needs_screenshot: bool = False  # perceives the screen as an image (else the UI tree is enough)
+
+    def reset(self, task: Task, kb: KnowledgeBase | None, *, seed: int = 0) -> None:
+        """Start a new episode; nothing may leak from the previous task."""
+        self.task = task
+        self.kb = kb if self.uses_shortcuts else None
+        self.seed = seed
+
+    @abstractmethod
+    def step(self, observation: Observation, history: list[StepRecord]) -> AgentStep:
+        """Decide the next action from the current screen and what happened so far."""

@@ -1,0 +1,257 @@
+"""`masbench run`, `masbench report` and `masbench compare`."""
+
+from __future__ import annotations
+
+import json
+import threading
+from datetime import datetime
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+
+
+def _console() -> Console:
+    """A console sized for the current terminal (or $COLUMNS), created per use so tests can set it."""
+    return Console()
+
+
+def _load_kb(kb: str):
+    """`predefined` (the shipped KB, or $MASBENCH_KB_DIR), `none`, or a path to a KB directory/file."""
+    from masbench.shortcuts import load_kb
+
+    if kb == "none":
+        return None
+    return load_kb(None if kb == "predefined" else Path(kb))
+
+
+def run_command(
+    agent: str = typer.Option(..., "--agent", "-a", help="Agent name (see `masbench agents list`)."),
+    tasks: str = typer.Option(
+        "all",
+        "--tasks",
+        "-t",
+        help="Subset name (all, single-app, cross-app, level-1..3, an app) or comma-separated task ids.",
+    ),
+    devices: list[str] = typer.Option(
+        ["vphone:4"],
+        "--devices",
+        "-d",
+        help="vphone:N to start N virtual phones, or device addresses SERIAL / HOST:PORT/SERIAL; repeatable.",
+    ),
+    model: str | None = typer.Option(
+        None,
+        "--model",
+        "-m",
+        help="Model for LLM agents: gemini-2.5-pro, openai:MODEL@URL, cassette:PATH, scripted:PATH.",
+    ),
+    out: Path | None = typer.Option(
+        None, "--out", "-o", help="Run directory (default runs/<agent>-<timestamp>)."
+    ),
+    resume: bool = typer.Option(
+        False, "--resume", help="Continue the run in --out: finished episodes are skipped."
+    ),
+    repeats: int = typer.Option(1, "--repeats", min=1, help="Run every task K times (confidence intervals)."),
+    max_steps: int | None = typer.Option(
+        None,
+        "--max-steps",
+        min=1,
+        help="Fixed step limit (default: 2 x the task's optimal steps, at least 10).",
+    ),
+    timeout: float = typer.Option(600.0, "--timeout", min=1, help="Wall-clock limit per episode, seconds."),
+    kb: str = typer.Option(
+        "predefined", "--kb", help="Shortcut knowledge base: predefined, none, or a PATH."
+    ),
+    tasks_dir: Path | None = typer.Option(
+        None, "--tasks-dir", help="Task data directory (default: shipped tasks, or $MASBENCH_TASKS_DIR)."
+    ),
+    vphone_mode: str = typer.Option(
+        "process",
+        "--vphone-mode",
+        help="Serve virtual phones from a child process (uses another core) or a thread.",
+    ),
+    screens: bool = typer.Option(
+        True, "--screens/--no-screens", help="Save a screenshot and UI dump per step."
+    ),
+) -> None:
+    """Run an agent on a task subset, in parallel over devices; resumable; writes results.jsonl, summary.json."""
+    from masbench.agents import AGENTS, make_agent
+    from masbench.eval.devices import DeviceSpecError, open_devices
+    from masbench.eval.runner import RunConfigMismatch, Runner, new_config, prepare_run_dir
+    from masbench.llm.base import LLMConfigError
+    from masbench.tasks import load_tasks
+
+    if agent not in AGENTS:
+        raise typer.BadParameter(
+            f"unknown agent {agent!r}; available: {', '.join(AGENTS)}", param_hint="--agent"
+        )
+    try:
+        selected = load_tasks(tasks_dir).select(tasks)
+        knowledge = _load_kb(kb)
+        make_agent(agent, model)  # fail fast on a missing key or a bad --model
+    except LLMConfigError as exc:
+        _console().print(f"[red]error:[/] {exc}")
+        raise typer.Exit(2) from None
+    except (ValueError, OSError) as exc:
+        _console().print(f"[red]error:[/] {exc}")
+        raise typer.Exit(2) from None
+    run_dir = out or Path("runs") / f"{agent}-{datetime.now():%Y%m%d-%H%M%S}"
+    config = new_config(
+        agent=agent, model=model or AGENTS[agent].default_model, tasks=tasks, task_ids=[t.id for t in selected], kb=kb,
+        devices=devices, repeats=repeats, max_steps=max_steps, timeout_s=timeout,
+    )  # fmt: skip
+    try:
+        config = prepare_run_dir(run_dir, config, resume)
+    except RunConfigMismatch as exc:
+        _console().print(f"[red]error:[/] {exc}")
+        raise typer.Exit(2) from None
+    runner = Runner(
+        config, selected, lambda: make_agent(agent, model), knowledge, run_dir, save_screens=screens
+    )
+    total = len(selected) * repeats
+    already = total - len(runner.pending())
+    _console().print(
+        f"[bold]{agent}[/] on {len(selected)} tasks x {repeats} -> {run_dir}  ({already} already done)"
+    )
+    try:
+        with (
+            open_devices(devices, mode=vphone_mode) as devs,
+            _progress(runner, total, already, devs) as events,
+        ):
+            runner.events = events
+            runner.run(devs)
+    except DeviceSpecError as exc:
+        _console().print(f"[red]error:[/] {exc}")
+        raise typer.Exit(2) from None
+    except KeyboardInterrupt:
+        _finish(run_dir, runner, selected)
+        _console().print(f"[yellow]interrupted[/]: {len(runner.results)}/{total} episodes recorded. Resume with:\n"
+                      f"  masbench run --agent {agent} --tasks {tasks} --out {run_dir} --resume")  # fmt: skip
+        raise typer.Exit(130) from None
+    _finish(run_dir, runner, selected)
+    if runner.lost:
+        _console().print(f"[yellow]devices lost during the run:[/] {', '.join(runner.lost)}")
+    missing = total - len(runner.results)
+    if missing:
+        _console().print(f"[yellow]{missing} episodes not run (no device left); continue with --resume[/]")
+        raise typer.Exit(1)
+
+
+class _progress:
+    """A rich progress display: overall bar with running SR and ETA, one status line per device."""
+
+    def __init__(self, runner, total: int, already: int, devices) -> None:
+        self.runner, self.total = runner, total
+        self.progress = Progress(
+            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[status]}"),
+            TimeElapsedColumn(), TimeRemainingColumn(), console=_console(), transient=False,
+        )  # fmt: skip
+        self.overall = self.progress.add_task("episodes", total=total, completed=already, status=self._sr())
+        self.rows = {
+            str(d.address): self.progress.add_task(f"  {d.serial}", total=None, status="idle")
+            for d in devices
+        }
+        self.lock = threading.Lock()
+
+    def _sr(self) -> str:
+        results = self.runner.results
+        return f"SR {sum(r.success for r in results) / len(results):.2f}" if results else "SR -"
+
+    def __enter__(self):
+        from masbench.eval.runner import RunEvents
+
+        self.progress.__enter__()
+        return RunEvents(on_start=self.start, on_result=self.result, on_device_lost=self.lost)
+
+    def __exit__(self, *exc) -> None:
+        self.progress.__exit__(*exc)
+
+    def start(self, device: str, item) -> None:
+        self.progress.update(
+            self.rows[device], status=f"{item.task.id}" + (f" (r{item.repeat})" if item.repeat else "")
+        )
+
+    def result(self, device: str, result) -> None:
+        with self.lock:
+            mark = "[green]ok[/]" if result.success else f"[red]{result.end_reason}[/]"
+            self.progress.update(self.rows[device], status=f"{result.task_id} {mark}")
+            self.progress.update(self.overall, advance=1, status=self._sr())
+
+    def lost(self, device: str, reason: str) -> None:
+        self.progress.update(self.rows[device], status=f"[red]lost[/]: {reason[:60]}")
+
+
+def _finish(run_dir: Path, runner, tasks) -> None:
+    from masbench.eval.metrics import summarise
+    from masbench.eval.table import diagnostics_table, split_table, table2
+
+    summary = summarise(runner.results, tasks, run=runner.config.model_dump(mode="json"))
+    (run_dir / "summary.json").write_text(summary.model_dump_json(indent=2))
+    if summary.overall is None:
+        return
+    _console().print(table2([(runner.config.agent, summary)]))
+    _console().print(split_table(summary, "level"))
+    diag = diagnostics_table(summary)
+    if diag is not None:
+        _console().print(diag)
+    _console().print(
+        f"results: {run_dir / 'results.jsonl'}  summary: {run_dir / 'summary.json'}  report: masbench report {run_dir}"
+    )
+
+
+def _load_run(run_dir: Path, tasks_dir: Path | None):
+    from masbench.eval.metrics import summarise
+    from masbench.eval.records import RunConfig
+    from masbench.eval.runner import CONFIG, load_results
+    from masbench.tasks import load_tasks
+
+    if not (run_dir / CONFIG).exists():
+        raise typer.BadParameter(f"{run_dir} is not a run directory (no {CONFIG})")
+    config = RunConfig.model_validate_json((run_dir / CONFIG).read_text())
+    results = load_results(run_dir)
+    tasks = load_tasks(tasks_dir).select(",".join(config.task_ids)) if config.task_ids else []
+    return config, results, tasks, summarise(results, tasks, run=config.model_dump(mode="json"))
+
+
+def report_command(
+    run_dir: Path = typer.Argument(..., help="A run directory written by `masbench run`."),
+    out: Path | None = typer.Option(None, "--out", help="HTML file (default RUN_DIR/report.html)."),
+    tasks_dir: Path | None = typer.Option(
+        None, "--tasks-dir", help="Task data directory, if not the shipped one."
+    ),
+) -> None:
+    """Write a self-contained HTML report (tables, plots, trajectory viewer with screenshots) and print the tables."""
+    from masbench.eval.html import write_report
+    from masbench.eval.table import split_table, table2
+
+    config, results, tasks, summary = _load_run(run_dir, tasks_dir)
+    (run_dir / "summary.json").write_text(summary.model_dump_json(indent=2))
+    path = write_report(run_dir, config, results, tasks, summary, out)
+    _console().print(table2([(config.agent, summary)]))
+    _console().print(split_table(summary, "app"))
+    _console().print(f"report: {path}")
+
+
+def compare_command(
+    run_dirs: list[Path] = typer.Argument(..., help="Two or more run directories."),
+    tasks_dir: Path | None = typer.Option(
+        None, "--tasks-dir", help="Task data directory, if not the shipped one."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print the summaries as JSON instead of a table."),
+) -> None:
+    """Put runs side by side in one Table-2-shaped table."""
+    from masbench.eval.table import table2
+
+    loaded = [(f"{d.name} ({c.agent})", s) for d in run_dirs for c, _, _, s in [_load_run(d, tasks_dir)]]
+    if as_json:
+        typer.echo(json.dumps({name: s.model_dump(mode="json") for name, s in loaded}, indent=2))
+        return
+    _console().print(table2(loaded, title="Comparison"))

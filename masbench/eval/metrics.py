@@ -1,0 +1,202 @@
+"""The paper's metrics (SR, MS, MSR, MSRS, MET, MToC, MSC, SSR, GSAR) and our extra diagnostics,
+overall and split by single/cross-app, level and app, with confidence intervals over repeats.
+
+Definitions (stated in every report):
+- SR: successful episodes / episodes.  MS: mean steps (MS_succ on successful episodes).
+- MSR: mean of steps / optimal_steps; MSRS: the same over successful episodes only.
+- MET: mean wall seconds per episode; MET_dev: mean modelled device seconds (virtual phones).
+- MToC: mean thousands of agent tokens (input + output) per episode; judge tokens apart.
+- MSC: mean shortcut calls per episode.  SSR: successful shortcut calls / shortcut calls.
+- GSAR: shortcut actions / GUI actions, summed over the run (0 for GUI-only agents).
+- name accuracy: share of shortcut calls whose name is in the task's hybrid reference; argument accuracy:
+  among those, share whose arguments equal the reference call's; missed-shortcut rate: share of reference
+  shortcut calls the agent never made.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, Field
+
+from .records import SCHEMA_VERSION, EpisodeResult
+
+if TYPE_CHECKING:
+    from masbench.tasks import Task
+
+# two-sided 95% Student t quantiles by degrees of freedom (df >= 30 uses the normal 1.96)
+T95 = {
+    1: 12.706,
+    2: 4.303,
+    3: 3.182,
+    4: 2.776,
+    5: 2.571,
+    6: 2.447,
+    7: 2.365,
+    8: 2.306,
+    9: 2.262,
+    10: 2.228,
+    15: 2.131,
+    20: 2.086,
+    29: 2.045,
+}
+
+
+class Metrics(BaseModel):
+    episodes: int
+    tasks: int
+    SR: float
+    MS: float
+    MS_success: float | None
+    MSR: float
+    MSRS: float | None
+    MET: float
+    MET_device: float | None
+    MToC: float
+    MToC_judge: float
+    MSC: float
+    SSR: float | None
+    GSAR: float | None
+    invalid_rate: float
+    cost_usd: float | None = None
+    shortcut_name_accuracy: float | None = None
+    shortcut_argument_accuracy: float | None = None
+    missed_shortcut_rate: float | None = None
+    SR_ci95: tuple[float, float] | None = None
+
+
+class Summary(BaseModel):
+    schema_version: int = SCHEMA_VERSION
+    run: dict[str, Any] = Field(default_factory=dict)
+    created_at: datetime = Field(default_factory=lambda: datetime.now(UTC))
+    overall: Metrics | None
+    groups: dict[str, dict[str, Metrics]] = Field(default_factory=dict)  # split name -> group -> metrics
+
+
+def _mean(values: Iterable[float]) -> float | None:
+    values = list(values)
+    return sum(values) / len(values) if values else None
+
+
+def _t95(df: int) -> float:
+    if df >= 30:
+        return 1.96
+    return T95.get(df) or T95[max(k for k in T95 if k <= df)]
+
+
+def confidence_interval(values: list[float]) -> tuple[float, float] | None:
+    """95% t-interval of a mean over repeats (None with fewer than two)."""
+    if len(values) < 2:
+        return None
+    mean, sd = statistics.fmean(values), statistics.stdev(values)
+    half = _t95(len(values) - 1) * sd / math.sqrt(len(values))
+    return (round(mean - half, 4), round(mean + half, 4))
+
+
+def _reference_calls(task: Task) -> list[tuple[str, dict[str, Any]]]:
+    return [(a.name, a.arguments) for a in task.solutions.hybrid if getattr(a, "action", None) == "shortcut"]
+
+
+def _norm(value: Any) -> Any:
+    return value.strip().lower() if isinstance(value, str) else value
+
+
+def shortcut_accuracy(
+    results: list[EpisodeResult], tasks: dict[str, Task]
+) -> tuple[float | None, float | None, float | None]:
+    """(name accuracy, argument accuracy, missed-shortcut rate) against the hybrid references."""
+    calls = named = args_ok = refs = missed = 0
+    for r in results:
+        task = tasks.get(r.task_id)
+        if task is None:
+            continue
+        reference = _reference_calls(task)
+        ref_names = {name for name, _ in reference}
+        for call in r.shortcut_calls_detail:
+            calls += 1
+            if call["name"] in ref_names:
+                named += 1
+                given = {k: _norm(v) for k, v in call.get("arguments", {}).items()}
+                if any(
+                    {k: _norm(v) for k, v in ref_args.items()} == given
+                    for name, ref_args in reference
+                    if name == call["name"]
+                ):
+                    args_ok += 1
+        made = {c["name"] for c in r.shortcut_calls_detail}
+        refs += len(reference)
+        missed += sum(1 for name, _ in reference if name not in made)
+    return (
+        round(named / calls, 4) if calls else None,
+        round(args_ok / named, 4) if named else None,
+        round(missed / refs, 4) if refs else None,
+    )
+
+
+def compute(results: list[EpisodeResult], tasks: dict[str, Task]) -> Metrics | None:
+    if not results:
+        return None
+    succ = [r for r in results if r.success]
+    calls = sum(r.shortcut_calls for r in results)
+    gui = sum(r.gui_actions for r in results)
+    device = [r.device_ms / 1000 for r in results if r.device_ms is not None]
+    costs = [r.agent_usage.cost_usd for r in results]
+    by_repeat: dict[int, list[bool]] = defaultdict(list)
+    for r in results:
+        by_repeat[r.repeat].append(r.success)
+    name_acc, arg_acc, missed = shortcut_accuracy(results, tasks)
+    ratio = [r.steps / r.optimal_steps for r in results if r.optimal_steps]
+    ratio_s = [r.steps / r.optimal_steps for r in succ if r.optimal_steps]
+    r4 = lambda v: None if v is None else round(v, 4)  # noqa: E731
+    return Metrics(
+        episodes=len(results),
+        tasks=len({r.task_id for r in results}),
+        SR=round(len(succ) / len(results), 4),
+        MS=round(_mean(r.steps for r in results), 4),
+        MS_success=r4(_mean(r.steps for r in succ)),
+        MSR=round(_mean(ratio) or 0.0, 4),
+        MSRS=r4(_mean(ratio_s)),
+        MET=round(_mean(r.wall_s for r in results), 4),
+        MET_device=r4(_mean(device)),
+        MToC=round(_mean(r.agent_usage.total_tokens / 1000 for r in results), 4),
+        MToC_judge=round(_mean(r.judge_usage.total_tokens / 1000 for r in results), 4),
+        MSC=round(calls / len(results), 4),
+        SSR=r4(sum(r.shortcut_successes for r in results) / calls if calls else None),
+        GSAR=r4(calls / gui if gui else None),
+        invalid_rate=round(sum(r.invalid_steps for r in results) / max(1, sum(r.steps for r in results)), 4),
+        cost_usd=None if any(c is None for c in costs) else round(sum(costs), 6),
+        shortcut_name_accuracy=name_acc,
+        shortcut_argument_accuracy=arg_acc,
+        missed_shortcut_rate=missed,
+        SR_ci95=confidence_interval([sum(v) / len(v) for v in by_repeat.values()]),
+    )
+
+
+def _split(
+    results: list[EpisodeResult], key: Callable[[EpisodeResult], list[str]]
+) -> dict[str, list[EpisodeResult]]:
+    groups: dict[str, list[EpisodeResult]] = defaultdict(list)
+    for r in results:
+        for k in key(r):
+            groups[k].append(r)
+    return dict(sorted(groups.items()))
+
+
+def summarise(results: list[EpisodeResult], tasks: list[Task], run: dict[str, Any] | None = None) -> Summary:
+    by_id = {t.id: t for t in tasks}
+    known = [r for r in results if r.task_id in by_id]
+    splits = {
+        "kind": lambda r: [by_id[r.task_id].kind],
+        "level": lambda r: [f"level-{by_id[r.task_id].level}"],
+        "app": lambda r: list(by_id[r.task_id].apps),
+    }
+    groups = {
+        name: {g: m for g, rs in _split(known, key).items() if (m := compute(rs, by_id)) is not None}
+        for name, key in splits.items()
+    }
+    return Summary(run=run or {}, overall=compute(known, by_id), groups=groups)

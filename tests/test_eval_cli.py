@@ -1,0 +1,104 @@
+"""`masbench run`, `report` and `compare` from the command line, including Ctrl-C and --resume."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from masbench.cli import app
+
+DATA = Path(__file__).parent / "data" / "tasks"
+COMMON = ["--tasks-dir", str(DATA), "--kb", str(DATA / "kb"), "--vphone-mode", "thread"]
+
+
+def test_run_report_compare(tmp_path):
+    cli = CliRunner(env={"COLUMNS": "200"})
+    a, b = tmp_path / "a", tmp_path / "b"
+    result = cli.invoke(app, ["run", "--agent", "oracle", "--devices", "vphone:2", "--out", str(a), *COMMON])
+    assert result.exit_code == 0, result.output
+    assert "MAS-Bench results" in result.output and "1.000" in result.output
+    summary = json.loads((a / "summary.json").read_text())
+    assert summary["overall"]["SR"] == 1.0 and summary["schema_version"] == 1
+    result = cli.invoke(
+        app,
+        ["run", "--agent", "oracle-gui", "--devices", "vphone:1", "--out", str(b), "--no-screens", *COMMON],
+    )
+    assert result.exit_code == 0, result.output
+
+    result = cli.invoke(app, ["report", str(a), "--tasks-dir", str(DATA)])
+    assert result.exit_code == 0, result.output
+    page = (a / "report.html").read_text()
+    assert page.count("data:image/jpeg;base64,") >= 4 and "<svg" in page and "settings-01" in page
+
+    result = cli.invoke(app, ["compare", str(a), str(b), "--tasks-dir", str(DATA)], env={"COLUMNS": "200"})
+    assert result.exit_code == 0 and "oracle-gui" in result.output and "Comparison" in result.output
+
+
+def test_existing_run_directory_needs_resume(tmp_path):
+    cli = CliRunner()
+    args = [
+        "run",
+        "--agent",
+        "oracle",
+        "--devices",
+        "vphone:1",
+        "--out",
+        str(tmp_path),
+        "--no-screens",
+        *COMMON,
+    ]
+    assert cli.invoke(app, args).exit_code == 0
+    result = cli.invoke(app, args)
+    assert result.exit_code == 2 and "--resume" in result.output
+    result = cli.invoke(app, [*args, "--resume"])
+    assert result.exit_code == 0 and "4 already done" in result.output
+
+
+def test_bad_options_give_one_clear_line(tmp_path):
+    cli = CliRunner()
+    result = cli.invoke(app, ["run", "--agent", "nope", *COMMON])
+    assert result.exit_code != 0 and "unknown agent" in result.output
+    result = cli.invoke(
+        app, ["run", "--agent", "oracle", "--tasks", "no-such-subset", "--out", str(tmp_path), *COMMON]
+    )
+    assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+def test_sigint_then_resume_keeps_each_task_once(tmp_path):
+    out = tmp_path / "run"
+    cmd = [
+        sys.executable,
+        "-m",
+        "masbench.cli",
+        "run",
+        "--agent",
+        "oracle",
+        "--devices",
+        "vphone:1",
+        "--out",
+        str(out),
+        *COMMON,
+    ]
+    env = {**os.environ, "ADBUTILS_ADB_PATH": "/bin/false"}
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    results = out / "results.jsonl"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not (results.exists() and results.read_text().count("\n") >= 1):
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    output, _ = proc.communicate(timeout=60)
+    done_before = results.read_text().count("\n")
+    if done_before < 4:  # interrupted mid-run, as intended
+        assert proc.returncode == 130, output
+        assert "--resume" in output
+    resumed = subprocess.run([*cmd, "--resume"], capture_output=True, text=True, env=env, timeout=120)
+    assert resumed.returncode == 0, resumed.stdout + resumed.stderr
+    ids = [json.loads(line)["task_id"] for line in results.read_text().splitlines()]
+    assert sorted(ids) == sorted(set(ids)) and len(ids) == 4
