@@ -16,10 +16,10 @@ import tracemalloc
 
 os.environ.setdefault("ADBUTILS_ADB_PATH", "/bin/false")
 
-import adbutils  # noqa: E402
+import adbutils
 
-from masbench.vphone.adb_server import serve_phones  # noqa: E402
-from masbench.vphone.phone import VirtualPhone  # noqa: E402
+from masbench.vphone.adb_server import serve_phones
+from masbench.vphone.phone import VirtualPhone
 
 
 def pct(values: list[float], q: float) -> float:
@@ -64,7 +64,9 @@ def run(count: int, rounds: int) -> None:
     print(f"\n{count} phone(s), {rounds} rounds each, {count} client thread(s), {elapsed:.1f}s")
     for key in ("observe", "tap", "shell"):
         values = [v for r in results for v in r[key]]
-        print(f"  {key:8s} median {statistics.median(values) * 1000:7.1f} ms   p95 {pct(values, 0.95) * 1000:7.1f} ms")
+        print(
+            f"  {key:8s} median {statistics.median(values) * 1000:7.1f} ms   p95 {pct(values, 0.95) * 1000:7.1f} ms"
+        )
     print(f"  throughput: {count * rounds / elapsed:.1f} observe+tap+shell rounds/s")
 
 

@@ -15,14 +15,14 @@ from pathlib import Path
 
 os.environ.setdefault("ADBUTILS_ADB_PATH", "/bin/false")
 
-from PIL import Image, ImageDraw  # noqa: E402
+from PIL import Image, ImageDraw
 
-from masbench.actions.schema import parse_call  # noqa: E402
-from masbench.catalog import APPS  # noqa: E402
-from masbench.device import Device, DeviceAddress  # noqa: E402
-from masbench.shortcuts import ShortcutExecutor, load_kb  # noqa: E402
-from masbench.vphone.adb_server import serve_phones  # noqa: E402
-from masbench.vphone.ui import font  # noqa: E402
+from masbench.actions.schema import parse_call
+from masbench.catalog import APPS
+from masbench.device import Device, DeviceAddress
+from masbench.shortcuts import ShortcutExecutor, load_kb
+from masbench.vphone.adb_server import serve_phones
+from masbench.vphone.ui import font
 
 THUMB_W, THUMB_H, CAPTION = 324, 720, 44
 
@@ -57,14 +57,18 @@ def sheet(shots: list[tuple[str, bytes]], columns: int = 5) -> Image.Image:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--out", type=Path, default=Path("gallery"))
     parser.add_argument("--app", action="append", help="Only these apps (short names); repeatable.")
     args = parser.parse_args()
     kb = load_kb()
     apps = args.app or kb.apps()
     args.out.mkdir(parents=True, exist_ok=True)
-    parts = ["<!doctype html><meta charset=utf-8><title>masbench virtual phone apps</title><body style='font-family:sans-serif'>"]
+    parts = [
+        "<!doctype html><meta charset=utf-8><title>masbench virtual phone apps</title><body style='font-family:sans-serif'>"
+    ]
     with serve_phones(1) as server:
         device = Device(DeviceAddress("127.0.0.1", server.port, "vphone-1"))
         executor = ShortcutExecutor(kb, device)
@@ -72,7 +76,9 @@ def main() -> None:
             shots = capture(device, executor, app, kb.by_app(app))
             path = args.out / f"{app}.png"
             sheet(shots).save(path)
-            parts.append(f"<h2>{html.escape(APPS[app].label)}</h2><img src='{path.name}' style='max-width:100%'>")
+            parts.append(
+                f"<h2>{html.escape(APPS[app].label)}</h2><img src='{path.name}' style='max-width:100%'>"
+            )
             print(f"{path}: {len(shots)} screens")
     (args.out / "index.html").write_text("".join(parts))
     print(args.out / "index.html")
