@@ -1,0 +1,170 @@
+"""Execute one agent action on a device: the single place where an `Action` becomes device I/O.
+
+Targets resolve against the element list the agent was shown (`elements`): an `index` is an element's
+index in that list, a `target` selector is grounded on it too. When an action cannot be carried out at all
+- an index out of range, a selector with no match, an unknown app, a shortcut without a knowledge base -
+nothing executes and the outcome is `kind="invalid"`, `ok=False`: it still costs the agent a step.
+A command that runs and fails keeps its kind (`gui` / `shortcut`) with `ok=False`. `DeviceGoneError`
+propagates, so the runner can take the device out of its pool.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Literal, Protocol
+
+from pydantic import BaseModel
+
+from masbench.device import AppNotFoundError, DeviceError, DeviceGoneError, UIElement
+
+from .schema import (
+    Action,
+    LongPressAction,
+    OpenAppAction,
+    ScrollAction,
+    ShortcutAction,
+    SwipeAction,
+    TapAction,
+    TypeAction,
+    is_gui,
+)
+from .selectors import SelectorError, select
+
+if TYPE_CHECKING:
+    from masbench.device import Device
+
+SWIPE_FRACTION = 0.3  # a direction swipe moves the finger this share of the screen from its centre
+
+
+class CallRecordLike(Protocol):
+    success: bool
+    reason: str | None
+
+    def model_dump(self, *, mode: str = ...) -> dict[str, Any]: ...
+
+
+class ShortcutCaller(Protocol):
+    """What `masbench.shortcuts.ShortcutExecutor` offers the executor."""
+
+    def call(self, name: str, arguments: dict[str, Any]) -> CallRecordLike: ...
+
+
+class ActionOutcome(BaseModel):
+    """What happened when an action was executed (one step, unless `kind == "finish"`)."""
+
+    ok: bool
+    error: str | None = None
+    kind: Literal["gui", "shortcut", "answer", "finish", "invalid"]
+    shortcut_record: dict[str, Any] | None = None
+    duration_s: float = 0.0
+
+
+class _Invalid(Exception):
+    """The action cannot be carried out; nothing was executed."""
+
+
+def execute_action(
+    device: Device, action: Action, elements: list[UIElement], shortcuts: ShortcutCaller | None = None
+) -> ActionOutcome:
+    """Carry out `action`; grounding errors give `kind="invalid"`, device errors `ok=False`."""
+    start = time.perf_counter()
+
+    def outcome(**fields: Any) -> ActionOutcome:
+        return ActionOutcome(duration_s=time.perf_counter() - start, **fields)
+
+    if action.action in ("answer", "finish"):
+        return outcome(ok=True, kind=action.action)
+    try:
+        if isinstance(action, ShortcutAction):
+            return _shortcut(action, shortcuts, outcome)
+        _gui(device, action, elements)
+    except _Invalid as exc:
+        return outcome(ok=False, kind="invalid", error=str(exc))
+    except DeviceGoneError:
+        raise
+    except DeviceError as exc:
+        return outcome(ok=False, kind="gui", error=f"{action.action} failed: {exc}")
+    return outcome(ok=True, kind="gui")
+
+
+def _shortcut(
+    action: ShortcutAction, shortcuts: ShortcutCaller | None, outcome: Callable[..., ActionOutcome]
+) -> ActionOutcome:
+    if shortcuts is None:
+        raise _Invalid(f"shortcut {action.name} is not available: no shortcut knowledge base is loaded")
+    record = shortcuts.call(action.name, action.arguments)
+    return outcome(
+        ok=record.success,
+        kind="shortcut",
+        error=None if record.success else (record.reason or "shortcut call failed"),
+        shortcut_record=record.model_dump(mode="json"),
+    )
+
+
+def _element(action: Any, elements: list[UIElement]) -> UIElement | None:
+    """The element an action's `index` or `target` designates (None when it has neither)."""
+    if action.index is not None:
+        found = next((el for el in elements if el.index == action.index), None)
+        if found is None:
+            top = max((el.index for el in elements), default=-1)
+            raise _Invalid(f"element index {action.index} is out of range 0..{top}")
+        return found
+    if action.target is not None:
+        try:
+            return select(action.target, elements)
+        except SelectorError as exc:
+            raise _Invalid(str(exc)) from None
+    return None
+
+
+def _point(action: TapAction | LongPressAction, elements: list[UIElement]) -> tuple[int, int]:
+    element = _element(action, elements)
+    if element is not None:
+        return element.center
+    assert action.x is not None and action.y is not None  # the schema requires one kind of target
+    return action.x, action.y
+
+
+def _gui(device: Device, action: Action, elements: list[UIElement]) -> None:
+    assert is_gui(action)
+    if isinstance(action, TapAction):
+        device.tap(*_point(action, elements))
+    elif isinstance(action, LongPressAction):
+        device.long_press(*_point(action, elements))
+    elif isinstance(action, TypeAction):
+        if action.x is not None and action.y is not None:
+            device.tap(action.x, action.y)
+        else:
+            field = _element(action, elements)
+            if field is not None:
+                device.tap_element(field)
+        if action.clear:
+            device.clear_text()
+        device.type_text(action.text)
+    elif isinstance(action, ScrollAction):
+        device.scroll(action.direction, _element(action, elements))
+    elif isinstance(action, SwipeAction):
+        device.swipe(*_swipe_line(device, action), ms=action.duration_ms)
+    elif isinstance(action, OpenAppAction):
+        try:
+            device.open_app(action.name)
+        except AppNotFoundError as exc:
+            raise _Invalid(str(exc)) from None
+    elif action.action == "wait":
+        device.wait(action.seconds)
+    else:  # back, home, enter
+        getattr(device, action.action)()
+
+
+def _swipe_line(device: Device, action: SwipeAction) -> tuple[int, int, int, int]:
+    if action.direction is None:
+        assert None not in (action.x1, action.y1, action.x2, action.y2)
+        return action.x1, action.y1, action.x2, action.y2  # type: ignore[return-value]
+    w, h = device.screen_size()
+    cx, cy = w // 2, h // 2
+    dx, dy = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}[action.direction]
+    return cx, cy, cx + int(dx * w * SWIPE_FRACTION), cy + int(dy * h * SWIPE_FRACTION)
+
+
+__all__ = ["ActionOutcome", "ShortcutCaller", "execute_action"]

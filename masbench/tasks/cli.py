@@ -1,0 +1,269 @@
+"""`masbench tasks ...`: list, show, count and verify the benchmark's tasks."""
+
+from __future__ import annotations
+
+import json
+import re
+from enum import StrEnum
+from pathlib import Path
+
+import typer
+import yaml
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from .loader import load_tasks
+from .player import VerifyReport, describe_action, summarize
+from .schema import Task
+from .stats import task_stats
+from .taskset import TaskError, TaskSet
+
+console = Console()
+err_console = Console(stderr=True)
+
+tasks_app = typer.Typer(
+    help="The benchmark's tasks: list them, show one, count them, verify their reference solutions.",
+    no_args_is_help=True,
+)
+
+TASKS_DIR = typer.Option(
+    None, "--tasks-dir", envvar="MASBENCH_TASKS_DIR", help="Task directory (default: the checkout's tasks/)."
+)
+SUBSET_HELP = "Subset name (all, single-app, cross-app, level-1..3, an app, generation-eval) or comma-separated task ids."
+
+
+class Format(StrEnum):
+    table = "table"
+    json = "json"
+
+
+def _load(tasks_dir: Path | None) -> TaskSet:
+    try:
+        return load_tasks(tasks_dir)
+    except TaskError as exc:
+        for line in exc.errors:
+            err_console.print(f"[red]error:[/red] {line}", highlight=False, markup=True)
+        raise typer.Exit(2) from exc
+
+
+def _select(task_set: TaskSet, subset: str) -> list[Task]:
+    try:
+        return task_set.select(subset)
+    except TaskError as exc:
+        raise typer.BadParameter(str(exc), param_hint="SUBSET") from exc
+
+
+@tasks_app.command("list")
+def list_command(
+    subset: str = typer.Option("all", "--tasks", "-t", help=SUBSET_HELP),
+    fmt: Format = typer.Option(Format.table, "--format", "-f", help="table or json."),
+    tasks_dir: Path | None = TASKS_DIR,
+) -> None:
+    """List tasks: id, kind, apps, level, step counts and instruction."""
+    tasks = _select(_load(tasks_dir), subset)
+    rows = [
+        {
+            "id": t.id,
+            "kind": t.kind,
+            "apps": t.apps,
+            "level": t.level,
+            "optimal_steps": t.optimal_steps,
+            "hybrid_steps": len(t.solutions.hybrid),
+            "instruction": t.instruction,
+        }
+        for t in tasks
+    ]
+    if fmt is Format.json:
+        typer.echo(json.dumps(rows, ensure_ascii=False, indent=1))
+        return
+    table = Table(title=f"{len(rows)} tasks", title_justify="left")
+    for col, kw in (("id", {"no_wrap": True}), ("kind", {}), ("apps", {}), ("level", {"justify": "right"}),
+                    ("steps", {"justify": "right"}), ("hybrid", {"justify": "right"}), ("instruction", {"ratio": 1})):  # fmt: skip
+        table.add_column(col, **kw)
+    for r in rows:
+        table.add_row(r["id"], r["kind"], ", ".join(r["apps"]), str(r["level"]), str(r["optimal_steps"]),
+                      str(r["hybrid_steps"]), Text(r["instruction"]))  # fmt: skip
+    console.print(table)
+
+
+@tasks_app.command("show")
+def show_command(
+    task_id: str = typer.Argument(..., metavar="ID", help="Task id."),
+    fmt: str = typer.Option("text", "--format", "-f", help="text, yaml or json."),
+    tasks_dir: Path | None = TASKS_DIR,
+) -> None:
+    """Everything about one task: instruction, initial state, both solutions, check, rubric, near misses."""
+    task_set = _load(tasks_dir)
+    try:
+        task = task_set.get(task_id)
+    except TaskError as exc:
+        raise typer.BadParameter(str(exc), param_hint="ID") from exc
+    data = task.model_dump(mode="json", by_alias=True, exclude_none=True)
+    if fmt == "json":
+        typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
+        return
+    if fmt == "yaml":
+        typer.echo(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+        return
+    if fmt != "text":
+        raise typer.BadParameter("use text, yaml or json", param_hint="--format")
+    state = task.initial_state
+    console.print(f"[bold]{task.id}[/bold]  {task.kind}, level {task.level}, apps: {', '.join(task.apps)}")
+    console.print(task.instruction, highlight=False)
+    console.print(
+        f"\n[bold]initial state[/bold]  seed {state.seed}, clock {state.clock.isoformat() if state.clock else 'default'}",
+        highlight=False,
+    )
+    if state.setup:
+        console.print(
+            yaml.safe_dump(data["initial_state"]["setup"], sort_keys=False).rstrip(), highlight=False
+        )
+    for name, steps in (("GUI-only", task.solutions.gui), ("hybrid", task.solutions.hybrid)):
+        console.print(f"\n[bold]{name} solution[/bold] ({len(steps)} steps)")
+        for i, step in enumerate(steps):
+            console.print(f"  {i:>2}  {describe_action(step)}", highlight=False, markup=False)
+    console.print("\n[bold]check[/bold]")
+    console.print(
+        yaml.safe_dump(data["check"], sort_keys=False, allow_unicode=True).rstrip(),
+        highlight=False,
+        markup=False,
+    )
+    console.print("\n[bold]rubric[/bold]")
+    for line in task.rubric:
+        console.print(f"  - {line}", highlight=False, markup=False)
+    if task.near_misses:
+        console.print("\n[bold]near misses[/bold] (must fail the check)")
+        for miss in task.near_misses:
+            how = (
+                f"{miss.from_} with step(s) {', '.join(map(str, miss.replace))} replaced"
+                if miss.from_
+                else f"{len(miss.actions or [])} steps"
+            )
+            console.print(f"  - {miss.name}: {how}", highlight=False, markup=False)
+
+
+@tasks_app.command("stats")
+def stats_command(
+    subset: str = typer.Option("all", "--tasks", "-t", help=SUBSET_HELP),
+    fmt: Format = typer.Option(Format.table, "--format", "-f", help="table or json."),
+    tasks_dir: Path | None = TASKS_DIR,
+) -> None:
+    """Counts per app and level, and mean optimal (GUI-only) steps per level and kind."""
+    stats = task_stats(_select(_load(tasks_dir), subset))
+    if fmt is Format.json:
+        typer.echo(stats.model_dump_json(indent=1))
+        return
+    apps = Table(
+        title=f"{stats.total} tasks per app (a cross-app task counts for each of its apps)",
+        title_justify="left",
+    )
+    for col in ("app", "single-app", "cross-app", "level 1", "level 2", "level 3"):
+        apps.add_column(col, justify="left" if col == "app" else "right")
+    for app, s in stats.by_app.items():
+        apps.add_row(app, str(s.single_app), str(s.cross_app), *(str(s.by_level[lv]) for lv in (1, 2, 3)))
+    console.print(apps)
+    groups = Table(title="per level and kind", title_justify="left")
+    for col in ("group", "tasks", "share", "mean optimal steps", "mean hybrid steps"):
+        groups.add_column(col, justify="left" if col == "group" else "right")
+
+    def num(value: float | None) -> str:
+        return "-" if value is None else f"{value:.1f}"
+
+    for label, g in [*((f"level {lv}", g) for lv, g in stats.by_level.items()), *stats.by_kind.items()]:
+        groups.add_row(
+            label, str(g.tasks), f"{g.share:.0%}", num(g.mean_optimal_steps), num(g.mean_hybrid_steps)
+        )
+    console.print(groups)
+
+
+def _phone_count(devices: str) -> int:
+    match = re.fullmatch(r"vphone(?::(\d+))?", devices.strip())
+    if match is None or int(match.group(1) or 1) < 1:
+        raise typer.BadParameter(
+            "verify replays on virtual phones (checks read their state): use vphone or vphone:N",
+            param_hint="--devices",
+        )
+    return int(match.group(1) or 1)
+
+
+@tasks_app.command("verify")
+def verify_command(
+    subset: str = typer.Argument("all", metavar="[SUBSET]", help=SUBSET_HELP),
+    devices: str = typer.Option(
+        "vphone:1", "--devices", "-d", help="vphone:N - N virtual phones, one worker each."
+    ),
+    kb_dir: Path | None = typer.Option(
+        None,
+        "--kb-dir",
+        envvar="MASBENCH_KB_DIR",
+        help="Shortcut KB directory (default: the checkout's shortcuts_kb/).",
+    ),
+    tasks_dir: Path | None = TASKS_DIR,
+    show_all: bool = typer.Option(False, "--all", help="List passing tasks too, not only failures."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="Print every failed rule in full."),
+) -> None:
+    """Replay both reference solutions of each task on virtual phones; check that they pass and that
+    doing nothing and every near miss fail. Exit status 1 if any task fails."""
+    from masbench.device import Device, DeviceAddress, no_adb_spawn
+    from masbench.shortcuts import load_kb
+    from masbench.vphone.adb_server import serve_phones
+
+    from .verify import verify_tasks
+
+    count = _phone_count(devices)
+    tasks = _select(_load(tasks_dir), subset)
+    try:
+        kb = load_kb(kb_dir)
+    except ValueError as exc:  # the KB loader's errors name the file, entry and field
+        err_console.print(f"[red]error:[/red] {exc}", highlight=False)
+        raise typer.Exit(2) from exc
+    if not tasks:
+        console.print("no tasks selected")
+        return
+    progress = Progress(
+        TextColumn("verifying"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TextColumn("{task.description}"),
+        console=console, transient=True,
+    )  # fmt: skip
+    with no_adb_spawn(), serve_phones(min(count, len(tasks))) as server, progress:
+        bar = progress.add_task("", total=len(tasks))
+        phones = [
+            Device(DeviceAddress("127.0.0.1", server.port, f"vphone-{i}"))
+            for i in range(1, min(count, len(tasks)) + 1)
+        ]
+
+        def advance(report: VerifyReport) -> None:
+            progress.update(
+                bar, advance=1, description=f"{report.task_id} {'ok' if report.passed else 'FAIL'}"
+            )
+
+        reports = verify_tasks(tasks, phones, kb, on_report=advance)
+        for phone in phones:
+            phone.close()
+    _print_reports(reports, show_all, verbose)
+    if any(not r.passed for r in reports):
+        raise typer.Exit(1)
+
+
+def _print_reports(reports: list[VerifyReport], show_all: bool, verbose: bool) -> None:
+    failed = [r for r in reports if not r.passed]
+    shown = reports if show_all else failed
+    if shown:
+        table = Table(title_justify="left")
+        table.add_column("task", no_wrap=True)
+        table.add_column("result")
+        table.add_column("seconds", justify="right")
+        table.add_column("reason", ratio=1)
+        for r in shown:
+            verdict = "[green]pass[/green]" if r.passed else "[red]FAIL[/red]"
+            table.add_row(
+                r.task_id, verdict, f"{r.duration_s:.2f}", Text(summarize(r) if not r.passed else "")
+            )
+        console.print(table)
+    for report in failed if verbose else []:
+        console.print(f"[bold]{report.task_id}[/bold]")
+        for line in report.failures:
+            console.print(Text(f"  - {line}"))
+    colour = "red" if failed else "green"
+    console.print(f"[{colour}]{len(reports) - len(failed)}/{len(reports)} tasks verified[/{colour}]")
