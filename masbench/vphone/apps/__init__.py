@@ -4,11 +4,14 @@ adding it to `APP_CLASSES`."""
 from __future__ import annotations
 
 from ..app import App
+from .amazon import AmazonApp
+from .booking import BookingApp
 from .chrome import ChromeApp
 from .launcher import LauncherApp
 from .settings import SettingsApp
+from .yelp import YelpApp
 
-APP_CLASSES: tuple[type[App], ...] = (LauncherApp, SettingsApp, ChromeApp)
+APP_CLASSES: tuple[type[App], ...] = (LauncherApp, SettingsApp, ChromeApp, AmazonApp, BookingApp, YelpApp)
 
 
 def default_apps() -> list[App]:

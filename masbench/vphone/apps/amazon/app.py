@@ -1,0 +1,89 @@
+"""Amazon Shopping stand-in (`com.amazon.mShop.android.shopping`): the manifest, state and intent routing.
+
+Activities follow the real app: the launcher's `splashscreen.StartupActivity` hands over to
+`navigation.MainActivity`, android_world's `home.HomeActivity` is startable by component, and
+`android.home.PublicUrlActivity` claims amazon.com web links (not auto-verified, so without `-p` they open
+in the browser, as on Android 12+) and the app's three private schemes.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime
+from typing import Any
+
+from ...app import LAUNCHER_FILTER, Activity, App, AppContext, Screen
+from ...intents import ACTION_VIEW, CATEGORY_BROWSABLE, CATEGORY_DEFAULT, Intent, IntentFilter
+from ...ui import Node
+from . import account, browse, cart, item, store
+from .links import PRIVATE_SCHEMES, WEB_HOSTS, route
+from .parts import MAIN_ACTIVITY, PACKAGE
+
+STARTUP_ACTIVITY = "com.amazon.mShop.splashscreen.StartupActivity"
+HOME_ACTIVITY = "com.amazon.mShop.home.HomeActivity"
+PUBLIC_URL_ACTIVITY = "com.amazon.mShop.android.home.PublicUrlActivity"
+LINK_FILTERS = (
+    IntentFilter(
+        actions=(ACTION_VIEW,),
+        categories=(CATEGORY_DEFAULT, CATEGORY_BROWSABLE),
+        schemes=("https", "http"),
+        hosts=WEB_HOSTS,
+    ),
+    IntentFilter(
+        actions=(ACTION_VIEW,),
+        categories=(CATEGORY_DEFAULT, CATEGORY_BROWSABLE),
+        schemes=tuple(s.lower() for s in PRIVATE_SCHEMES),
+    ),
+)
+SCREENS = {
+    "home": browse.home,
+    "results": browse.results,
+    "deals": browse.deals,
+    "menu": browse.menu,
+    "product": item.product,
+    "not_found": item.not_found,
+    "cart": cart.cart,
+    "checkout": cart.checkout,
+    "thank_you": cart.thank_you,
+    "orders": account.orders,
+    "order_detail": account.order_detail,
+    "lists": account.lists,
+    "you": account.you,
+    "account": account.account,
+}
+
+
+class AmazonApp(App):
+    package = PACKAGE
+    label = "Amazon Shopping"
+    icon_bg = "#232f3e"
+    icon_fg = "#ff9900"
+    icon_glyph = "cart"
+    color = "#8fdbe1"
+    version_name = "28.10.0.100"
+    version_code = 1241261011
+    activities = (
+        Activity(STARTUP_ACTIVITY, "home", (LAUNCHER_FILTER,)),
+        Activity(MAIN_ACTIVITY, "home", (), exported=False),
+        Activity(HOME_ACTIVITY, "home"),
+        Activity(PUBLIC_URL_ACTIVITY, "home", LINK_FILTERS),
+    )
+
+    def initial_state(self, rng: random.Random, now: datetime) -> dict[str, Any]:
+        return store.initial_state(rng, now)
+
+    def open(self, ctx: AppContext, activity: Activity, intent: Intent) -> Screen:
+        """Launches open Home; a link (or an explicit start with data) opens the page its URL names."""
+        name, args = "home", {}
+        if intent.data:
+            name, args = route(intent.data, store.catalog_of(ctx.state))
+        if name == "product":
+            args.update(colour=None, size=None, qty=1)
+        return ctx.screen(name, activity=MAIN_ACTIVITY, **args)
+
+    def build(self, ctx: AppContext) -> Node:
+        assert ctx.top is not None
+        return SCREENS[ctx.top.name](ctx)
+
+    def public_state(self, state: dict[str, Any]) -> dict[str, Any]:
+        return store.public_state(state)

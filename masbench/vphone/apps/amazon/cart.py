@@ -1,0 +1,398 @@
+"""Cart, Checkout and the order confirmation: quantities, delete, save for later, delivery speed and
+placing the order, all through `store` so a GUI route and a shortcut route record the same state."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date, timedelta
+from typing import Any
+
+from ...app import AppContext
+from ...ui import BUTTON, IMAGE, VIEWGROUP, Node
+from ...widgets import column, divider, radio, row, scroll_page, spacer, text, top_bar
+from . import store
+from .parts import (
+    GREEN,
+    GREY,
+    HEADER,
+    INK,
+    LINK,
+    MAIN_ACTIVITY,
+    PANEL,
+    YELLOW,
+    button,
+    cat,
+    check_mark,
+    day,
+    go,
+    money,
+    open_product,
+    open_tab,
+    page,
+    pill,
+    prime_badge,
+    section_title,
+)
+
+
+# -- cart ------------------------------------------------------------------------------------------------
+def cart(ctx: AppContext) -> Node:
+    state = ctx.state
+    lines, saved = state["cart"], state["saved_for_later"]
+    count = store.cart_count(state)
+    if lines:
+        top: list[Node | None] = [
+            row(
+                text("Subtotal ", size=46, fg=INK),
+                text(money(store.subtotal(state)), size=54, bold=True, fg=INK, rid="sc-subtotal-amount"),
+                pad=(36, 36, 36, 8),
+                valign="end",
+            ),
+            row(
+                check_mark(36),
+                text("Your order qualifies for FREE Shipping.", size=32, fg=GREEN),
+                pad=(36, 0, 36, 20),
+                gap=10,
+                valign="center",
+            ),
+            column(
+                button(
+                    f"Proceed to checkout ({count} item{'s' if count != 1 else ''})",
+                    lambda: go(ctx, "checkout", source="cart", lines=[], delivery="standard"),
+                    rid="proceed-to-checkout",
+                ),
+                pad=(36, 0, 36, 30),
+            ),
+            divider(),
+        ]
+    else:
+        top = [
+            Node(IMAGE, image="empty-cart", h=360, desc="Empty cart"),
+            text(
+                "Your Amazon Cart is empty",
+                size=50,
+                bold=True,
+                fg=INK,
+                pad=(36, 30, 36, 10),
+                rid="empty_cart",
+            ),
+            text(
+                "Shop today's deals",
+                size=36,
+                fg=LINK,
+                pad=(36, 0, 36, 30),
+                on_tap=lambda: go(ctx, "deals", dept=None, sort="featured"),
+            ),
+        ]
+    items = [_cart_line(ctx, i, line) for i, line in enumerate(lines)]
+    later: list[Node] = []
+    if saved:
+        later.append(
+            section_title(
+                f"Saved for later ({len(saved)} item{'s' if len(saved) != 1 else ''})", rid="saved_for_later"
+            )
+        )
+        later += [_saved_line(ctx, i, line) for i, line in enumerate(saved)]
+    body = scroll_page("cart", *top, *items, *later, spacer(h=60), rid="cart_list")
+    return page(ctx, "Cart", body)
+
+
+def _cart_line(ctx: AppContext, index: int, line: dict[str, Any]) -> Node:
+    state = ctx.state
+    view = store.line_view(cat(ctx), line)
+    title, qty = view["title"], view["quantity"]
+    product = cat(ctx).by_asin.get(view["asin"])
+    stepper = row(
+        Node(
+            BUTTON,
+            w=110,
+            h=96,
+            pad=(0, 45, 0, 45),  # a plain layout, not a stack: the bar must not swallow the tap
+            align="center",
+            desc=f"Decrease quantity of {title}",
+            rid="cart_qty_decrease",
+            on_tap=lambda: store.set_quantity(state, index, qty - 1),
+            children=[Node(VIEWGROUP, w=32, h=6, bg=INK)],
+        ),
+        Node(
+            BUTTON,
+            text=str(qty),
+            size=40,
+            w=100,
+            h=96,
+            align="center",
+            fg=INK,
+            bold=True,
+            rid="cart_qty",
+            desc=f"Quantity {qty}, {title}",
+        ),
+        Node(
+            BUTTON,
+            icon="plus",
+            size=44,
+            w=110,
+            h=96,
+            align="center",
+            fg=INK,
+            desc=f"Increase quantity of {title}",
+            rid="cart_qty_increase",
+            on_tap=lambda: store.set_quantity(state, index, qty + 1),
+        ),
+        border=YELLOW,
+        radius=48,
+        valign="center",
+        rid="cart_stepper",
+    )
+    details = column(
+        text(title, size=36, fg=INK, max_lines=3, rid="cart_item_title"),
+        text(money(view["price"]), size=46, bold=True, fg=INK, rid="cart_item_price"),
+        text("In Stock", size=30, fg=GREEN),
+        text(f"Size: {view['size']}", size=30, fg=INK, rid="cart_item_size") if view.get("size") else None,
+        text(f"Colour: {view['colour']}", size=30, fg=INK, rid="cart_item_colour")
+        if view.get("colour")
+        else None,
+        prime_badge(28) if view.get("prime") else None,
+        weight=1,
+        gap=6,
+    )
+    return column(
+        row(
+            Node(
+                IMAGE,
+                image=f"{view['asin']}:{view.get('colour') or ''}",
+                w=250,
+                h=250,
+                radius=8,
+                bg=PANEL,
+                desc=title,
+            ),
+            details,
+            gap=28,
+            pad=(36, 30, 36, 16),
+            on_tap=open_product(ctx, product) if product else None,
+            rid="cart_item",
+            desc=title,
+        ),
+        row(
+            stepper,
+            pill(
+                "Delete",
+                False,
+                lambda: store.set_quantity(state, index, 0),
+                rid="cart_delete",
+                desc=f"Delete {title}",
+            ),
+            pill(
+                "Save for later",
+                False,
+                lambda: store.save_for_later(state, index),
+                rid="cart_save_for_later",
+                desc=f"Save for later {title}",
+            ),
+            gap=16,
+            pad=(36, 0, 36, 30),
+            valign="center",
+        ),
+        divider(),
+    )
+
+
+def _saved_line(ctx: AppContext, index: int, line: dict[str, Any]) -> Node:
+    state = ctx.state
+    view = store.line_view(cat(ctx), line)
+
+    def delete() -> None:
+        state["saved_for_later"].pop(index)
+
+    return column(
+        row(
+            Node(
+                IMAGE,
+                image=f"{view['asin']}:{view.get('colour') or ''}",
+                w=200,
+                h=200,
+                radius=8,
+                bg=PANEL,
+                desc=view["title"],
+            ),
+            column(
+                text(view["title"], size=34, fg=INK, max_lines=3, rid="saved_item_title"),
+                text(money(view["price"]), size=40, bold=True, fg=INK),
+                weight=1,
+                gap=6,
+            ),
+            gap=28,
+            pad=(36, 20, 36, 12),
+        ),
+        row(
+            pill(
+                "Move to cart",
+                False,
+                lambda: store.move_to_cart(state, index),
+                rid="saved_move_to_cart",
+                desc=f"Move to cart {view['title']}",
+            ),
+            pill("Delete", False, delete, rid="saved_delete", desc=f"Delete saved {view['title']}"),
+            gap=16,
+            pad=(36, 0, 36, 24),
+        ),
+        divider(),
+    )
+
+
+# -- checkout --------------------------------------------------------------------------------------------
+def _checkout_lines(ctx: AppContext) -> list[dict[str, Any]]:
+    return ctx.state["cart"] if ctx.args.get("source") == "cart" else ctx.args.get("lines", [])
+
+
+def checkout(ctx: AppContext) -> Node:
+    args = ctx.args
+    lines = _checkout_lines(ctx)
+    views = [store.line_view(cat(ctx), line) for line in lines]
+    delivery = args.get("delivery") or "standard"
+    items_total = round(sum(v["line_total"] for v in views), 2)
+    fee = store.DELIVERY[delivery][1]
+    tax = round(items_total * store.TAX_RATE, 2)
+    now = ctx.now()
+
+    def place() -> None:
+        if not lines:
+            return
+        order_id = store.place_order(ctx.state, [dict(line) for line in lines], delivery, now)
+        if args.get("source") == "cart":
+            ctx.state["cart"] = []
+        ctx.replace("thank_you", activity=MAIN_ACTIVITY, order_id=order_id)
+
+    def choose(option: str) -> Callable[[], None]:
+        return lambda: args.update(delivery=option)
+
+    options = [
+        radio(
+            f"{day(now + timedelta(days=days))} · {label}" + (f" ({money(fee_)})" if fee_ else ""),
+            option == delivery,
+            choose(option),
+            rid="delivery_option",
+        )
+        for option, (label, fee_, days) in store.DELIVERY.items()
+    ]
+    summary = [
+        (f"Items ({sum(v['quantity'] for v in views)}):", money(items_total)),
+        ("Shipping & handling:", money(fee)),
+        ("Estimated tax:", money(tax)),
+    ]
+    body = scroll_page(
+        "checkout",
+        section_title(f"Delivering to {store.USER['name']}"),
+        text(f"{store.USER['address']}, {store.USER['city']}", size=34, fg=INK, pad=(36, 0, 36, 20)),
+        divider(),
+        section_title("Paying with"),
+        text(store.USER["card"], size=34, fg=INK, pad=(36, 0, 36, 20)),
+        divider(),
+        section_title("Choose a delivery speed"),
+        *options,
+        divider(),
+        section_title("Review items"),
+        *[
+            row(
+                Node(
+                    IMAGE,
+                    image=f"{v['asin']}:{v.get('colour') or ''}",
+                    w=170,
+                    h=170,
+                    radius=8,
+                    bg=PANEL,
+                    desc=v["title"],
+                ),
+                column(
+                    text(v["title"], size=32, fg=INK, max_lines=2, rid="checkout_item_title"),
+                    text(
+                        f"Qty: {v['quantity']}"
+                        + (f" · Size: {v['size']}" if v.get("size") else "")
+                        + (f" · Colour: {v['colour']}" if v.get("colour") else ""),
+                        size=30,
+                        fg=GREY,
+                    ),
+                    text(money(v["price"]), size=36, bold=True, fg=INK),
+                    weight=1,
+                    gap=4,
+                ),
+                gap=24,
+                pad=(36, 12, 36, 12),
+            )
+            for v in views
+        ],
+        divider(),
+        *[
+            row(text(k, size=34, fg=INK, weight=1), text(v, size=34, fg=INK), pad=(36, 6, 36, 6))
+            for k, v in summary
+        ],
+        row(
+            text("Order total:", size=44, bold=True, fg="#b12704", weight=1),
+            text(
+                money(round(items_total + fee + tax, 2)), size=44, bold=True, fg="#b12704", rid="order_total"
+            ),
+            pad=(36, 12, 36, 24),
+        ),
+        column(
+            button("Place your order", place, rid="place-order-button", colour=YELLOW, enabled=bool(lines)),
+            pad=(36, 0, 36, 60),
+        ),
+        rid="checkout_page",
+    )
+    count = sum(v["quantity"] for v in views)
+    return column(
+        top_bar(
+            f"Checkout ({count} item{'s' if count != 1 else ''})",
+            colour=HEADER,
+            fg=INK,
+            on_back=ctx.back,
+            rid="checkout_toolbar",
+        ),
+        body,
+        bg="#ffffff",
+    )
+
+
+def thank_you(ctx: AppContext) -> Node:
+    order = next((o for o in ctx.state["orders"] if o["id"] == ctx.args.get("order_id")), None)
+    arrives = date.fromisoformat(order["arrives"]) if order else ctx.now().date()
+    body = scroll_page(
+        "thank_you",
+        row(
+            Node(IMAGE, icon="check", fg=GREEN, size=64, w=80, h=80),
+            text("Order placed, thanks!", size=54, bold=True, fg=GREEN, rid="order_placed"),
+            pad=(36, 50, 36, 10),
+            gap=16,
+            valign="center",
+        ),
+        text(f"Confirmation will be sent to {store.USER['email']}.", size=34, fg=INK, pad=(36, 0, 36, 10)),
+        text(
+            f"Order # {ctx.args.get('order_id', '')}", size=32, fg=GREY, pad=(36, 0, 36, 10), rid="order_id"
+        ),
+        text(
+            f"Arriving {arrives:%A}, {arrives:%B} {arrives.day}",
+            size=40,
+            bold=True,
+            fg=INK,
+            pad=(36, 20, 36, 20),
+            rid="arrival",
+        ),
+        column(
+            button(
+                "Review or edit your recent orders",
+                lambda: go(ctx, "orders"),
+                rid="review_orders",
+                colour="#ffffff",
+            ),
+            pad=(36, 20, 36, 20),
+        ),
+        column(
+            button("Continue shopping", lambda: open_tab(ctx, "Home"), rid="continue_shopping"),
+            pad=(36, 0, 36, 20),
+        ),
+        rid="thank_you_page",
+    )
+    return page(ctx, "Home", body, back=False)
+
+
+__all__ = ["cart", "checkout", "thank_you"]
