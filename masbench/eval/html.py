@@ -61,8 +61,11 @@ def _metrics_table(rows: list[tuple[str, Metrics]]) -> str:
     return f"<table><tr><th>Group</th><th>N</th>{head}</tr>{body}</table>"
 
 
-def _scatter(points: list[tuple[str, float, float, float]], xlabel: str, ylabel: str) -> str:
-    """SVG scatter: (label, x, y, size) with size scaled to the largest."""
+def _scatter(
+    points: list[tuple[str, float, float, float]], xlabel: str, ylabel: str, labels: bool = True
+) -> str:
+    """SVG scatter: (label, x, y, size) with size scaled to the largest; without `labels` the names
+    are only tooltips (many points would overlap)."""
     if not points:
         return ""
     w, h, pad = 560, 320, 48
@@ -159,11 +162,13 @@ def write_report(
             "<h2>SR vs time vs tokens</h2><p>One bubble per app: x = MET (s), y = SR, size = MToC (k tokens).</p>"
         )
         parts.append(_scatter([(k, m.MET, m.SR, m.MToC or 0.1) for k, m in apps.items()], "MET (s)", "SR"))
+        parts.append("<p>One bubble per episode: x = wall time (s), y = success, size = steps (hover for the task).</p>")
         parts.append(
             _scatter(
                 [(r.task_id, r.wall_s, 1.0 if r.success else 0.0, r.steps) for r in results],
                 "wall time (s)",
                 "success",
+                labels=False,
             )
         )
     parts.append(

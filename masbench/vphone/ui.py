@@ -300,7 +300,7 @@ def hit(node: Node, x: int, y: int, want: Callable[[Node], bool]) -> Node | None
         if found is not None:
             return found
         if node.layout == "stack" and child.visible() and _contains(child.clip, x, y) and child.bg:
-            return None  # an opaque layer swallows touches meant for what lies below it
+            break  # an opaque layer hides the layers below it, but the stack itself may still take the touch
     return node if want(node) else None
 
 
