@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import signal
 from pathlib import Path
 
@@ -38,10 +39,8 @@ def serve(
         def ready(bound: int) -> None:
             typer.echo(f"serving vphone-1..vphone-{count} on 127.0.0.1:{bound}", err=False)
 
-        try:
+        with contextlib.suppress(asyncio.CancelledError):
             await server.serve(ready=ready)
-        except asyncio.CancelledError:
-            pass
 
     asyncio.run(main())
     typer.echo("stopped", err=True)
