@@ -8,10 +8,11 @@ from .amazon import AmazonApp
 from .booking import BookingApp
 from .chrome import ChromeApp
 from .launcher import LauncherApp
+from .maps import MapsApp
 from .settings import SettingsApp
 from .yelp import YelpApp
 
-APP_CLASSES: tuple[type[App], ...] = (LauncherApp, SettingsApp, ChromeApp, AmazonApp, BookingApp, YelpApp)
+APP_CLASSES: tuple[type[App], ...] = (LauncherApp, SettingsApp, ChromeApp, AmazonApp, BookingApp, YelpApp, MapsApp)
 
 
 def default_apps() -> list[App]:

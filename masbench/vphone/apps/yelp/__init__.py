@@ -1,0 +1,5 @@
+"""Yelp stand-in: see app.py."""
+
+from .app import YelpApp
+
+__all__ = ["YelpApp"]

@@ -1,0 +1,304 @@
+"""Yelp's business page (save, call, directions, website, hours, amenities, reviews), the review form,
+and the Collections tab (My Bookmarks, Recently Viewed)."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import quote
+
+from ...app import AppContext
+from ...intents import ACTION_VIEW, Intent
+from ...ui import EDIT, IMAGE, Node
+from ...widgets import (
+    button,
+    column,
+    divider,
+    icon_button,
+    rating,
+    row,
+    scroll_list,
+    scroll_page,
+    spacer,
+    text,
+)
+from . import model
+from .common import (
+    GREEN,
+    GREY,
+    INK,
+    PALE,
+    RED,
+    back_bar,
+    business_card,
+    go,
+    modal,
+    nav,
+    plural,
+    section_title,
+)
+from .content import DAYS, FEATURE_LABELS, hours_line, open_status, reviews_for
+
+STAR_LABELS = ("Select your rating", "Not good", "Could've been better", "OK", "Good", "Great")
+
+
+def not_found(ctx: AppContext) -> Node:
+    return column(
+        back_bar(ctx, "Yelp"),
+        text(
+            "We couldn't find that page.",
+            size=46,
+            bold=True,
+            fg=INK,
+            pad=(60, 200, 60, 20),
+            rid="error_title",
+        ),
+        text(str(ctx.args.get("uri", "")), size=34, fg=GREY, pad=(60, 0, 60, 0)),
+        bg="#ffffff",
+    )
+
+
+# -- business page ----------------------------------------------------------------------------------
+
+
+def business(ctx: AppContext) -> Node:
+    biz = ctx.state["businesses"][ctx.args["biz_id"]]
+    saved = model.is_bookmarked(ctx.state, biz["id"])
+    is_open, line = open_status(biz, ctx.now())
+    today = ctx.now().weekday()
+    address = f"{biz['address']}, {biz['city']}, {biz['state']} {biz['zip']}"
+    own = next((r for r in ctx.state["reviews"] if r["biz_id"] == biz["id"]), None)
+    reviews = (
+        [{"user": "You", "rating": own["rating"], "text": own["text"], "age_days": 0}] if own else []
+    ) + reviews_for(biz)
+    status = row(
+        text("Open" if is_open else "Closed", size=38, bold=True, fg=GREEN if is_open else RED),
+        text(line.split(" ", 1)[1] if " " in line else "", size=38, fg=GREY),
+        gap=12, rid="hours_status",
+    )  # fmt: skip
+    actions = row(
+        button("Write a review", go(ctx, "write_review", biz_id=biz["id"], rating=0), rid="write_review_button", colour=RED,
+               icon="star", weight=1),
+        button("Saved" if saved else "Save", lambda: _save(ctx, biz), rid="bookmark_button", primary=False, colour=RED,
+               icon="bookmark", desc="Saved" if saved else "Save", selected=saved),
+        button("Share", lambda: _share(ctx, biz), rid="share_button", primary=False, colour=INK, icon="share"),
+        gap=20, pad=(40, 10, 40, 20),
+    )  # fmt: skip
+    links = [
+        _link("Call", biz["phone"], lambda: _call(ctx, biz), "call_button"),
+        _link("Get Directions", address, lambda: _directions(ctx, address), "directions_button"),
+        _link(
+            "Visit Website",
+            biz["website"].removeprefix("https://"),
+            lambda: _website(ctx, biz),
+            "website_button",
+        ),
+    ]
+    hours = [
+        row(text(DAYS[d], size=36, fg=INK, bold=d == today, w=140),
+            text(hours_line(biz["hours"][d]), size=36, fg=INK, bold=d == today, weight=1),
+            text(("Open now" if is_open else "Closed now") if d == today else "", size=34, fg=GREEN if is_open else RED),
+            pad=(40, 8, 40, 8), rid="hours_row")
+        for d in range(7)
+    ]  # fmt: skip
+    amenities = [
+        row(Node(IMAGE, icon="check" if f in biz["features"] else "close", fg=INK, size=44, w=60, h=60),
+            text(FEATURE_LABELS[f] if f in biz["features"] else f"No {FEATURE_LABELS[f].removeprefix('Offers ').removeprefix('Takes ')}",
+                 size=36, fg=INK, weight=1), gap=20, pad=(40, 8, 40, 8), valign="center", rid="amenity")
+        for f in FEATURE_LABELS
+    ] if biz["kind"] in ("food", "cafe", "bar") else []  # fmt: skip
+    page = scroll_page(
+        "biz",
+        Node(IMAGE, image=biz["id"] + "-photo", desc=f"Photos of {biz['name']}", h=560, rid="photo"),
+        column(
+            text(biz["name"], size=62, bold=True, fg=INK, rid="business_name"),
+            row(rating(biz["rating"], colour=RED), text(f"{biz['review_count']:,} reviews", size=34, fg=GREY, rid="review_count"),
+                gap=16, valign="center"),
+            text(f"{'$' * biz['price']} · {', '.join(biz['categories'])}", size=36, fg=INK, rid="business_info"),
+            status,
+            pad=(40, 30, 40, 10), gap=12,
+        ),
+        actions,
+        divider(),
+        *links,
+        divider(),
+        section_title("Rate and review"),
+        row(*[icon_button("star_outline", f"Rate {n} star{'s' if n > 1 else ''}", go(ctx, "write_review", biz_id=biz["id"], rating=n),
+                          rid="rate_star", fg=RED, size=70) for n in range(1, 6)], pad=(30, 0, 30, 20)),
+        divider(),
+        section_title("Location & Hours"),
+        Node(IMAGE, image=f"map-{biz['neighborhood']}", desc="Map", h=300, radius=18, rid="map_preview"),
+        text(address, size=36, fg=INK, pad=(40, 16, 40, 16), rid="address"),
+        *hours,
+        divider(),
+        section_title("Amenities and More") if amenities else None,
+        *amenities,
+        section_title("Recommended Reviews"),
+        *[_review(r) for r in reviews],
+        spacer(60),
+        rid="biz_page",
+    )  # fmt: skip
+    body = column(
+        back_bar(ctx, biz["name"], icon_button("bookmark", "Saved" if saved else "Save", lambda: _save(ctx, biz), rid="menu_bookmark",
+                                           fg=RED if saved else INK)),
+        page, bg="#ffffff",
+    )  # fmt: skip
+    if ctx.ui.get("dialog") == "unsave":
+        layer = modal("Remove from My Bookmarks?", [text(biz["name"], size=40, fg=GREY, pad=(60, 0, 60, 20))],
+                       [button("Cancel", lambda: ctx.ui.pop("dialog", None), primary=False, colour=RED, rid="cancel_button"),
+                        button("Remove", lambda: _unsave(ctx, biz), colour=RED, rid="remove_button")],
+                       lambda: ctx.ui.pop("dialog", None))  # fmt: skip
+        return Node(children=[body, layer], layout="stack", rid="content")
+    return body
+
+
+def _link(label: str, detail: str, on_tap, rid: str) -> Node:
+    return row(
+        column(text(label, size=40, bold=True, fg=INK), text(detail, size=34, fg=GREY, max_lines=2), weight=1, gap=4),
+        Node(IMAGE, icon="chevron", fg=GREY, size=44, w=60, h=60),
+        on_tap=on_tap, rid=rid, desc=label, pad=(40, 24, 40, 24), valign="center",
+    )  # fmt: skip
+
+
+def _review(review: dict[str, Any]) -> Node:
+    when = "Today" if review["age_days"] == 0 else f"{review['age_days']} days ago"
+    return column(
+        row(Node(IMAGE, image="user-" + review["user"], desc=review["user"], w=100, h=100, radius=50),
+            column(text(review["user"], size=38, bold=True, fg=INK, rid="review_user"), text(when, size=30, fg=GREY), gap=4),
+            gap=24, valign="center"),
+        rating(float(review["rating"]), colour=RED),
+        text(review["text"], size=36, fg=INK, rid="review_text"),
+        pad=(40, 20, 40, 24), gap=12, rid="review",
+    )  # fmt: skip
+
+
+def _save(ctx: AppContext, biz: dict[str, Any]) -> None:
+    if model.is_bookmarked(ctx.state, biz["id"]):
+        ctx.ui["dialog"] = "unsave"
+        return
+    model.bookmark(ctx.state, biz, ctx.now())
+    ctx.log("yelp_bookmark", biz_id=biz["id"])
+    ctx.toast("Saved to My Bookmarks")
+
+
+def _unsave(ctx: AppContext, biz: dict[str, Any]) -> None:
+    model.unbookmark(ctx.state, biz["id"])
+    ctx.ui.pop("dialog", None)
+    ctx.toast("Removed from My Bookmarks")
+
+
+def _call(ctx: AppContext, biz: dict[str, Any]) -> None:
+    ctx.state["calls"].append(
+        {"biz_id": biz["id"], "name": biz["name"], "city": biz["city"], "phone": biz["phone"]}
+    )
+    ctx.toast(f"Calling {biz['phone']}")
+
+
+def _directions(ctx: AppContext, address: str) -> None:
+    error = ctx.start_activity(Intent(ACTION_VIEW, data=f"geo:0,0?q={quote(address)}"))
+    if error:
+        ctx.toast("No app can show directions")
+
+
+def _website(ctx: AppContext, biz: dict[str, Any]) -> None:
+    ctx.start_activity(Intent(ACTION_VIEW, data=biz["website"]))
+
+
+def _share(ctx: AppContext, biz: dict[str, Any]) -> None:
+    ctx.phone.clipboard = f"https://www.yelp.com/biz/{biz['alias']}"
+    ctx.toast("Link copied to clipboard")
+
+
+# -- review form ------------------------------------------------------------------------------------
+
+
+def write_review(ctx: AppContext) -> Node:
+    biz = ctx.state["businesses"][ctx.args["biz_id"]]
+    stars = int(ctx.args.get("rating", 0))
+    body = str(ctx.ui.get("review_text", ""))
+    ready = stars > 0 and bool(body.strip())
+
+    def choose(n: int) -> None:
+        ctx.args["rating"] = n
+
+    def post() -> None:
+        model.post_review(ctx.state, biz, stars, body, ctx.now())
+        ctx.log("yelp_review", biz_id=biz["id"], rating=stars)
+        ctx.back()
+        ctx.toast("Your review was posted")
+
+    star_row = row(
+        *[icon_button("star" if n <= stars else "star_outline", f"{n} star{'s' if n > 1 else ''}", lambda n=n: choose(n),
+                      rid="review_star", fg=RED if n <= stars else GREY, size=90) for n in range(1, 6)],
+        pad=(30, 30, 30, 0), gap=6,
+    )  # fmt: skip
+    return column(
+        row(
+            icon_button("close", "Close", ctx.back, rid="close_button"),
+            text(biz["name"], size=44, bold=True, fg=INK, weight=1, max_lines=1, rid="toolbar_title"),
+            button("Post", post if ready else None, rid="post_button", colour=RED, enabled=ready, h=100),
+            h=168, pad=(16, 0, 24, 0), valign="center", gap=12,
+        ),
+        divider(),
+        star_row,
+        text(STAR_LABELS[stars], size=38, fg=INK, bold=True, pad=(50, 10, 50, 20), rid="rating_label"),
+        text("A few things to consider in your review: food, service, ambiance.", size=32, fg=GREY, pad=(50, 0, 50, 20)),
+        Node(EDIT, field="review_text", hint="Start your review...", rid="review_text_field", h=520, pad=(40, 30, 40, 30),
+             size=40, valign="start", bg=PALE, radius=16),
+        text(f"{len(body)} characters", size=30, fg=GREY, pad=(50, 12, 50, 0), rid="char_count"),
+        bg="#ffffff", pad=(0, 0, 0, 0),
+    )  # fmt: skip
+
+
+# -- collections ------------------------------------------------------------------------------------
+
+
+def collections(ctx: AppContext) -> Node:
+    state = ctx.state
+    tiles = [
+        (
+            "My Bookmarks",
+            len(state["bookmarks"]),
+            state["bookmarks"][0]["id"] if state["bookmarks"] else "bookmarks",
+        ),
+        (
+            "Recently Viewed",
+            len(state["recently_viewed"]),
+            state["recently_viewed"][0] if state["recently_viewed"] else "recent",
+        ),
+    ]
+    cards = [
+        column(
+            Node(IMAGE, image=seed, desc=name, h=300, radius=18),
+            text(name, size=40, bold=True, fg=INK, rid="collection_name"),
+            text(plural(count, "place"), size=32, fg=GREY, rid="collection_count"),
+            on_tap=go(ctx, "collection", collection=name), weight=1, gap=8, desc=name, rid="collection",
+        )
+        for name, count, seed in tiles
+    ]  # fmt: skip
+    return column(
+        row(text("Collections", size=60, bold=True, fg=INK, weight=1), h=168, pad=(40, 0, 40, 0), valign="center"),
+        scroll_page("collections", row(*cards, gap=30, pad=(40, 20, 40, 20)),
+                    text("Save places to find them later. Tap Save on any business page.", size=34, fg=GREY, pad=(40, 20, 40, 0))),
+        nav(ctx, "collections"),
+        bg="#ffffff",
+    )  # fmt: skip
+
+
+def collection(ctx: AppContext) -> Node:
+    name = ctx.args.get("collection", "My Bookmarks")
+    state = ctx.state
+    ids = [b["id"] for b in state["bookmarks"]] if name == "My Bookmarks" else state["recently_viewed"]
+    items = [state["businesses"][i] for i in ids if i in state["businesses"]]
+    now = ctx.now()
+    cards = [business_card(ctx, b, open_status(b, now)) for b in items]
+    content = (
+        scroll_list("collection", cards, rid="collection_list", gap=2, bg="#eeeeee")
+        if cards
+        else text("No places yet.", size=40, fg=GREY, pad=(60, 120, 60, 0), rid="empty_collection", weight=1)
+    )
+    return column(
+        back_bar(ctx, name),
+        text(plural(len(items), "place"), size=34, fg=GREY, pad=(40, 0, 40, 16), rid="collection_count"),
+        content,
+        bg="#ffffff",
+    )  # fmt: skip

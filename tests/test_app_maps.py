@@ -1,0 +1,357 @@
+"""The Google Maps stand-in: seeded places, the real Maps intents, routes, navigation, lists and settings."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from masbench.actions.selectors import Selector, select
+from masbench.device.elements import UIElement, parse_ui_dump
+from masbench.vphone.apps import default_apps
+from masbench.vphone.apps.maps import MapsApp, model
+from masbench.vphone.apps.maps.content import CITIES, geocode
+from masbench.vphone.apps.yelp import YelpApp
+from masbench.vphone.phone import VirtualPhone
+
+PKG = "com.google.android.apps.maps"
+TUESDAY = datetime(2025, 6, 3, 9, 30, tzinfo=UTC)
+
+
+def make_phone(seed: int = 0, clock: datetime | None = TUESDAY) -> VirtualPhone:
+    apps = [a for a in default_apps() if a.package not in (PKG, "com.yelp.android")]
+    return VirtualPhone("vphone-1", apps=[*apps, MapsApp(), YelpApp()], seed=seed, clock=clock)
+
+
+@pytest.fixture
+def phone() -> VirtualPhone:
+    return make_phone()
+
+
+def elements(phone: VirtualPhone) -> list[UIElement]:
+    return parse_ui_dump(phone.ui_dump_xml(), screen=(phone.width, phone.height))
+
+
+def find(phone: VirtualPhone, **selector: object) -> UIElement:
+    return select(Selector(**selector), elements(phone))
+
+
+def tap(phone: VirtualPhone, **selector: object) -> None:
+    phone.tap(*find(phone, **selector).center)
+
+
+def type_into(phone: VirtualPhone, text: str, clear: bool = False, **selector: object) -> None:
+    tap(phone, **selector)
+    if clear:
+        phone.clear_focused()
+    phone.input_text(text)
+    phone.keyevent("ENTER")
+
+
+def front(phone: VirtualPhone) -> dict:
+    return phone.snapshot()["foreground"]
+
+
+def state(phone: VirtualPhone) -> dict:
+    return phone.app_state(PKG)
+
+
+def view(phone: VirtualPhone, uri: str, package: str | None = PKG) -> None:
+    flag = f" -p {package}" if package else ""
+    result = phone.shell(f"am start -a android.intent.action.VIEW -d '{uri}'{flag}")
+    assert result.exit_code == 0, result
+
+
+def places(phone: VirtualPhone) -> dict:
+    return phone.app_states[PKG]["places"]
+
+
+# -- content and determinism -------------------------------------------------------------------------
+
+
+def test_same_seed_gives_the_same_screens_and_another_seed_other_content():
+    dumps = []
+    for seed in (3, 3, 4):
+        phone = make_phone(seed)
+        view(phone, "geo:0,0?q=gas station")
+        dumps.append(phone.ui_dump_xml())
+    assert dumps[0] == dumps[1]
+    assert dumps[0] != dumps[2]
+
+
+def test_catalogue_has_places_of_every_kind_in_five_cities(phone):
+    catalogue = list(places(phone).values())
+    assert len(catalogue) >= 150
+    assert {p["city"] for p in catalogue} == set(CITIES)
+    kinds = {p["category"] for p in catalogue}
+    assert {
+        "Restaurant",
+        "Coffee shop",
+        "Gas station",
+        "Museum",
+        "Park",
+        "Hotel",
+        "Airport",
+        "Train station",
+    } <= kinds
+    assert len({p["id"] for p in catalogue}) == len(catalogue)
+
+
+def test_public_state_leaves_the_catalogue_out(phone):
+    assert set(state(phone)) == {
+        "map",
+        "home",
+        "work",
+        "lists",
+        "recent_searches",
+        "reviews",
+        "navigation",
+        "settings",
+    }
+
+
+def test_typed_addresses_keep_their_house_number_and_street():
+    point = geocode("1450 Valencia St, San Francisco", "Chicago")
+    assert point is not None
+    assert (point["name"], point["city"]) == ("1450 Valencia St", "San Francisco")
+    assert point["address"].startswith("1450 Valencia St, San Francisco, CA")
+    assert geocode("1450 Valencia St", "Chicago")["city"] == "San Francisco"  # the one city with that street
+    assert geocode("1450 Nowhere Blvd", "Chicago") is None  # unknown street, no city named
+    elsewhere = geocode("3332 Columbus Ave, San Francisco, CA 94122", "Chicago")  # off the drawn grid
+    assert elsewhere is not None and elsewhere["city"] == "San Francisco"
+
+
+# -- intents -----------------------------------------------------------------------------------------
+
+
+def test_launcher_opens_the_map_with_search_bar_chips_and_tabs(phone):
+    assert phone.launch(PKG) is None
+    assert front(phone)["screen"] == "map"
+    assert find(phone, resource_id="search_omnibox_text_box").text == "Search here"
+    for label in ("Restaurants", "Gas", "Coffee", "Hotels"):
+        assert find(phone, resource_id="category_chip", text=label)
+    for tab in ("Explore", "You", "Contribute"):
+        assert find(phone, content_desc=tab)
+    assert find(phone, content_desc="Your location")
+
+
+def test_geo_query_opens_a_single_place_or_a_results_list(phone):
+    view(phone, "geo:0,0?q=Navy%20Pier")
+    assert front(phone)["screen"] == "place" and front(phone)["args"] == {"place_id": "navy-pier-chicago"}
+    view(phone, "geo:0,0?q=1450%20Valencia%20St")
+    assert front(phone)["args"]["place_id"].startswith("addr:1450-valencia-st")
+    assert find(phone, resource_id="place_title").text == "1450 Valencia St"
+    view(phone, "geo:41.88,-87.63?q=coffee")
+    args = front(phone)["args"]
+    assert (front(phone)["screen"], args["city"], args["category"]) == ("results", "Chicago", "Coffee shop")
+
+
+def test_navigation_intent_starts_navigation_in_the_requested_mode(phone):
+    view(phone, "google.navigation:q=Ferry%20Building&mode=w")
+    assert front(phone)["screen"] == "navigation"
+    nav = state(phone)["navigation"]
+    assert nav["active"] and nav["mode"] == "walk" and nav["destination"]["name"] == "Ferry Building"
+    assert nav["origin"]["id"] == "here"
+    assert find(phone, resource_id="next_turn").text.startswith("Head ")
+
+
+def test_navigation_intent_avoid_flags(phone):
+    view(phone, "google.navigation:q=Golden%20Gate%20Park&avoid=th")
+    nav = state(phone)["navigation"]
+    assert nav["avoid_tolls"] and nav["avoid_highways"] and not nav["toll"] and not nav["highway"]
+
+
+def test_directions_url_opens_the_preview_and_dir_action_navigates(phone):
+    view(
+        phone,
+        "https://www.google.com/maps/dir/?api=1&origin=Union%20Square&destination=Ferry%20Building&travelmode=transit",
+    )
+    assert front(phone)["screen"] == "directions"
+    args = front(phone)["args"]
+    assert (args["origin"], args["destination"], args["mode"]) == (
+        "union-square-san-francisco",
+        "ferry-building-san-francisco",
+        "transit",
+    )
+    assert len([e for e in elements(phone) if e.resource_id.endswith("route_option")]) == 3
+    view(
+        phone,
+        "https://www.google.com/maps/dir/?api=1&destination=Dolores%20Park&travelmode=bicycling&dir_action=navigate",
+    )
+    assert front(phone)["screen"] == "navigation" and state(phone)["navigation"]["mode"] == "bicycle"
+
+
+def test_maps_links_are_verified_so_they_skip_the_browser(phone):
+    view(phone, "https://www.google.com/maps/search/?api=1&query=Space%20Needle", package=None)
+    assert front(phone)["package"] == PKG and front(phone)["args"] == {"place_id": "space-needle-seattle"}
+
+
+def test_map_url_moves_the_map_and_sets_a_layer(phone):
+    view(phone, "https://www.google.com/maps/@?api=1&map_action=map&center=30.2672,-97.7431&layer=transit")
+    assert front(phone)["screen"] == "map"
+    assert state(phone)["map"] == {"city": "Austin", "layer": "transit"}
+    assert find(phone, resource_id="sheet_title").text == "Explore Austin"
+    assert find(phone, resource_id="layer_chip").text == "Transit layer"
+
+
+def test_saved_scheme_opens_the_you_tab(phone):
+    view(phone, "comgooglemaps://saved")
+    assert front(phone)["screen"] == "you"
+
+
+# -- routes ------------------------------------------------------------------------------------------
+
+
+def test_routes_are_deterministic_and_ordered_by_mode(phone):
+    st = phone.app_states[PKG]
+    here, ferry = model.place(st, "here"), st["places"]["ferry-building-san-francisco"]
+    drive = model.routes(here, ferry, "drive", {}, TUESDAY)
+    assert drive == model.routes(here, ferry, "drive", {}, TUESDAY)
+    assert [r["minutes"] for r in drive] == sorted(r["minutes"] for r in drive)
+    walk = model.routes(here, ferry, "walk", {}, TUESDAY)
+    assert walk[0]["minutes"] > drive[0]["minutes"]
+    transit = model.routes(here, ferry, "transit", {}, TUESDAY)
+    assert len({r["minutes"] for r in transit}) == 3 and all(r["depart"] for r in transit)
+    no_tolls = model.routes(here, ferry, "drive", {"avoid_tolls": True, "avoid_highways": True}, TUESDAY)
+    assert no_tolls and not any(r["toll"] or r["highway"] for r in no_tolls)
+
+
+def test_between_cities_only_driving_has_routes(phone):
+    st = phone.app_states[PKG]
+    here, pier = model.place(st, "here"), st["places"]["navy-pier-chicago"]
+    assert model.routes(here, pier, "drive", {}, TUESDAY)[0]["minutes"] > 24 * 60
+    assert model.routes(here, pier, "walk", {}, TUESDAY) == []
+
+
+# -- GUI flows ---------------------------------------------------------------------------------------
+
+
+def test_search_save_to_list_and_open_the_list(phone):
+    phone.launch(PKG)
+    type_into(phone, "Navy Pier", resource_id="search_omnibox_text_box")
+    assert front(phone)["args"] == {"place_id": "navy-pier-chicago"}
+    tap(phone, resource_id="save_button")
+    tap(phone, resource_id="list_option", text="Want to go")
+    tap(phone, resource_id="done_button")
+    assert [p["name"] for p in state(phone)["lists"][1]["places"]] == ["Navy Pier"]
+    assert find(phone, resource_id="save_button").text == "Saved"
+    phone.keyevent("BACK")
+    tap(phone, content_desc="You")
+    tap(phone, resource_id="title", text="Want to go")
+    assert find(phone, resource_id="saved_place").content_desc == "Navy Pier"
+
+
+def test_category_chip_lists_places_and_sort_by_distance(phone):
+    phone.launch(PKG)
+    tap(phone, resource_id="category_chip", text="Gas")
+    assert front(phone)["args"]["category"] == "Gas station"
+    tap(phone, resource_id="sort_chip")
+    tap(phone, resource_id="sort_option", text="Distance")
+    details = [e.text for e in elements(phone) if e.resource_id.endswith("result_details")]
+    miles = [float(d.split(" · ")[1].split()[0]) for d in details]
+    assert miles == sorted(miles) and len(miles) == 4
+
+
+def test_directions_with_avoid_tolls_then_start_and_exit(phone):
+    view(phone, "geo:0,0?q=Oracle%20Park")
+    tap(phone, resource_id="directions_button")
+    tap(phone, resource_id="route_options_button")
+    tap(phone, text="Avoid tolls")
+    tap(phone, resource_id="done_button")
+    assert front(phone)["args"]["avoid_tolls"] is True
+    tap(phone, content_desc="Bike")
+    tap(phone, resource_id="start_button")
+    nav = state(phone)["navigation"]
+    assert nav["active"] and nav["mode"] == "bicycle" and nav["avoid_tolls"] is True
+    tap(phone, content_desc="Mute voice guidance")
+    assert state(phone)["navigation"]["muted"] is True
+    tap(phone, resource_id="exit_button")
+    assert state(phone)["navigation"]["active"] is False
+    assert front(phone)["screen"] == "directions"
+
+
+def test_choosing_the_start_point_from_suggestions(phone):
+    view(phone, "geo:0,0?q=Ferry%20Building")
+    tap(phone, resource_id="directions_button")
+    tap(phone, resource_id="directions_startpoint_textbox")
+    phone.clear_focused()
+    phone.input_text("Union Sq")
+    tap(phone, resource_id="title", text="Union Square")
+    assert front(phone)["args"]["origin"] == "union-square-san-francisco"
+
+
+def test_set_home_in_the_you_tab_then_route_from_home(phone):
+    phone.launch(PKG)
+    tap(phone, content_desc="You")
+    tap(phone, resource_id="label_home")
+    type_into(phone, "1450 Valencia St, San Francisco", resource_id="label_address_text")
+    assert state(phone)["home"]["address"].startswith("1450 Valencia St")
+    assert front(phone)["screen"] == "you"
+    view(
+        phone,
+        "https://www.google.com/maps/dir/?api=1&origin=Home&destination=Dolores%20Park&travelmode=walking",
+    )
+    assert front(phone)["args"]["origin"] == "label:home"
+
+
+def test_new_list_is_created_and_offered_when_saving(phone):
+    view(phone, "comgooglemaps://saved")
+    tap(phone, resource_id="new_list_button")
+    tap(phone, resource_id="list_name_text")
+    phone.input_text("Chicago trip")
+    tap(phone, resource_id="save_list_button")
+    assert (front(phone)["screen"], front(phone)["args"]) == ("saved_list", {"list": "Chicago trip"})
+    view(phone, "geo:0,0?q=Millennium%20Park")
+    tap(phone, resource_id="save_button")
+    tap(phone, resource_id="list_option", text="Chicago trip")
+    assert state(phone)["lists"][-1]["name"] == "Chicago trip"
+    assert [p["name"] for p in state(phone)["lists"][-1]["places"]] == ["Millennium Park"]
+
+
+def test_distance_units_setting_changes_how_distances_read(phone):
+    phone.launch(PKG)
+    tap(phone, resource_id="account_button")
+    tap(phone, resource_id="settings_entry")
+    tap(phone, resource_id="distance_units")
+    tap(phone, text="Kilometers")
+    assert state(phone)["settings"]["distance_units"] == "kilometers"
+    view(phone, "geo:0,0?q=gas%20station")
+    details = [e.text for e in elements(phone) if e.resource_id.endswith("result_details")]
+    assert details and all(" km · " in d or " m · " in d for d in details)
+
+
+def test_review_from_the_place_sheet(phone):
+    view(phone, "geo:0,0?q=Pike%20Place%20Market")
+    sheet = find(phone, resource_id="place_sheet")
+    phone.swipe(540, sheet.bounds[3] - 100, 540, sheet.bounds[1] + 300, 400)
+    tap(phone, content_desc="Rate 4 stars")
+    assert front(phone)["screen"] == "review" and front(phone)["args"]["rating"] == 4
+    tap(phone, resource_id="review_text_field")
+    phone.input_text("Busy but fun")
+    tap(phone, resource_id="post_button")
+    (review,) = state(phone)["reviews"]
+    assert (review["name"], review["rating"], review["text"]) == ("Pike Place Market", 4, "Busy but fun")
+
+
+def test_map_pins_open_their_place(phone):
+    phone.launch(PKG)
+    tap(phone, resource_id="map_pin", content_desc="Dolores Park")
+    assert front(phone)["args"] == {"place_id": "dolores-park-san-francisco"}
+
+
+def test_results_list_scrolls(phone):
+    view(phone, "geo:0,0?q=restaurants%20in%20Seattle")
+    listing = find(phone, resource_id="results_list")
+    first = find(phone, resource_id="result_title").text
+    _, top, _, bottom = listing.bounds
+    phone.swipe(540, bottom - 50, 540, top + 50, 400)
+    assert phone.top.ui["scroll"]["results"] > 0
+    assert find(phone, resource_id="result_title").text != first
+
+
+def test_yelp_directions_open_the_business_address_in_maps(phone):
+    biz = next(iter(phone.app_states["com.yelp.android"]["businesses"].values()))
+    view(phone, f"yelp-app-indexing://biz/{biz['id']}", package="com.yelp.android")
+    tap(phone, resource_id="directions_button")
+    assert front(phone)["package"] == PKG and front(phone)["screen"] == "place"
+    assert find(phone, resource_id="place_title").text == biz["address"]
