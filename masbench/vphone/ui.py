@@ -106,6 +106,7 @@ class Node:
     align: Literal["start", "center", "end"] = "start"  # text alignment, and cross-axis of children
     valign: Literal["start", "center", "end"] = "center"  # text within its box
     scroll: str | None = None  # scroll container: key of its offset in the screen's ui state
+    modal: bool = False  # a dialog or sheet layer: on Android its own window, so a dump shows only it
     # style
     bg: str | None = None
     fg: str = "#202124"

@@ -28,6 +28,9 @@ def _node(node: Node, index: int, package: str, focus: str | None, out: list[str
         f'bounds="[{x1},{y1}][{x2},{y2}]"'
     )
     children = [c for c in node.children if c.visible()]
+    modal = [i for i, c in enumerate(children) if c.modal]
+    if modal:  # a dialog is its own window on Android: the dump shows it, not what lies beneath
+        children = children[modal[-1] :]
     if not children:
         out.append(f"<node {attrs} />")
         return

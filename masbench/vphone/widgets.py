@@ -358,6 +358,7 @@ def overlay(screen: Node, layer: Node | None) -> Node:
     """Stack a dialog or sheet on top of a screen (what `ui['dialog']` usually selects)."""
     if layer is None:
         return screen
+    layer.modal = True
     return Node(FRAME, layout="stack", children=[screen, layer], rid="content")
 
 
