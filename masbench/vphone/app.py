@@ -129,6 +129,17 @@ class AppContext:
         self.phone.pop_screen()
         self.push(name, activity, **args)
 
+    def switch_tab(self, screen: Screen) -> None:
+        """Bottom navigation: drop this app's screens above its first one in the task, then show `screen`
+        (the tab's root), so Back from a tab leaves the app as on Android."""
+        stack = self.phone.stack
+        first = len(stack) - 1
+        while first > 1 and stack[first - 1].package == self.app.package:
+            first -= 1
+        while len(stack) > first:
+            self.phone.pop_screen()
+        self.phone.push_screen(screen)
+
     def back(self) -> None:
         self.phone.back()
 

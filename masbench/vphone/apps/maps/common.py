@@ -54,14 +54,8 @@ def open_place(ctx: AppContext, place_id: str) -> Callable[[], None]:
 
 
 def switch_tab(ctx: AppContext, root: str) -> None:
-    """Bottom navigation: drop Maps' screens above its first one in this task and show the tab's root."""
-    stack = ctx.phone.stack
-    first = len(stack) - 1
-    while first > 1 and stack[first - 1].package == PACKAGE:
-        first -= 1
-    while len(stack) > first:
-        ctx.phone.pop_screen()
-    ctx.phone.push_screen(screen(ctx, root))
+    """Bottom navigation: show the tab's root screen (see AppContext.switch_tab)."""
+    ctx.switch_tab(screen(ctx, root))
 
 
 def nav(ctx: AppContext, current: str) -> Node:

@@ -56,14 +56,8 @@ def open_biz(ctx: AppContext, biz_id: str) -> Callable[[], None]:
 
 
 def switch_tab(ctx: AppContext, name: str) -> None:
-    """Bottom navigation: drop Yelp's screens above its first one in this task, and show the tab's root."""
-    stack = ctx.phone.stack
-    first = len(stack) - 1
-    while first > 1 and stack[first - 1].package == PACKAGE:
-        first -= 1
-    while len(stack) > first:
-        ctx.phone.pop_screen()
-    ctx.phone.push_screen(screen(ctx, name))
+    """Bottom navigation: show the tab's root screen (see AppContext.switch_tab)."""
+    ctx.switch_tab(screen(ctx, name))
 
 
 def nav(ctx: AppContext, current: str) -> Node:
