@@ -69,6 +69,16 @@ def request_key(request: dict[str, Any]) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
+_FILE_LOCKS: dict[Path, threading.Lock] = {}
+_FILE_LOCKS_GUARD = threading.Lock()
+
+
+def _file_lock(path: Path) -> threading.Lock:
+    """One lock per cassette file: the runner's workers each record through their own RecordingLLM."""
+    with _FILE_LOCKS_GUARD:
+        return _FILE_LOCKS.setdefault(path.resolve(), threading.Lock())
+
+
 class RecordingLLM(LLM):
     """Wraps a live model and appends each call's outcome to `path`."""
 
@@ -77,7 +87,7 @@ class RecordingLLM(LLM):
         self.name = inner.name
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._lock = threading.Lock()
+        self._lock = _file_lock(self.path)
 
     def generate(
         self, messages: list[Message], *, temperature: float = 0.0, max_output_tokens: int | None = None

@@ -1,0 +1,129 @@
+"""The base of model-driven agents: owns the model, accounts every call, and turns failures into steps.
+
+`LLMAgent` builds its model from a `--model` value (`make_llm`, optionally recording to a cassette) so a
+bad spec or a missing key fails when the agent is made, before any episode. During an episode a failed
+call - a transient outage that outlasted the retries, a cassette miss - becomes an invalid step with the
+error, never an exception that ends the run. Each step reports the prompt it sent, the reply and the
+summed usage of its calls, so `results.jsonl` token counts equal what the backend reported.
+
+`PromptedAgent` is the common single-call shape (T3A, M3A, MAS-T3A): build messages, ask once, parse one
+action. Agents with several roles per step (MobileAgent) call `ask` themselves with one `Turn`.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from masbench.eval.records import LLMUsage
+from masbench.llm import LLM, LLMError, Message, make_llm
+from masbench.llm.prices import cost_usd
+
+from .base import Agent, AgentStep
+from .history import StepNote, note_for, render_history
+from .parsing import parse_model_action
+
+if TYPE_CHECKING:
+    from masbench.actions import Action
+    from masbench.device import Observation
+    from masbench.eval.records import StepRecord
+    from masbench.shortcuts import KnowledgeBase
+    from masbench.tasks import Task
+
+# The paper ran every framework on Gemini-2.5-Pro; the default reproduces that setting.
+DEFAULT_MODEL = "gemini-2.5-pro"
+CALL_SEPARATOR = "\n\n=====\n\n"  # between the prompts (and replies) of a step that made several calls
+
+
+def transcript(messages: list[Message]) -> str:
+    """Messages as the text a person reads in the trajectory: role headers, images as placeholders."""
+    blocks = []
+    for m in messages:
+        parts = [
+            p.text if p.image is None else f"<image {p.mime_type} {len(p.image)} bytes>" for p in m.parts
+        ]
+        blocks.append(f"[{m.role}]\n" + "\n".join(p for p in parts if p is not None))
+    return "\n\n".join(blocks)
+
+
+@dataclass
+class Turn:
+    """The model calls of one step: usage summed, prompts and replies kept in order."""
+
+    usage: LLMUsage = field(default_factory=LLMUsage)
+    inputs: list[str] = field(default_factory=list)
+    outputs: list[str] = field(default_factory=list)
+
+    def result(self, action: Action | None, error: str | None = None) -> AgentStep:
+        """The step: the action (or the error that replaced it) with every call's prompt and reply."""
+        return AgentStep(
+            action=action,
+            model_input=CALL_SEPARATOR.join(self.inputs) if self.inputs else None,
+            model_output=CALL_SEPARATOR.join(self.outputs) if self.outputs else None,
+            error=error if action is None else None,
+            usage=self.usage,
+        )
+
+
+class LLMAgent(Agent):
+    """An agent that asks a model. Subclasses set `default_model` to change the default."""
+
+    default_model: str = DEFAULT_MODEL
+    temperature: float = 0.0
+    max_output_tokens: int | None = None
+
+    def __init__(self, model: str | None = None, *, llm: LLM | None = None, record_to: Path | None = None):
+        self.model = model or self.default_model
+        self.llm = (
+            llm
+            if llm is not None
+            else make_llm(self.model, default_model=self.default_model, record_to=record_to)
+        )
+        self.notes: dict[int, StepNote] = {}
+
+    def reset(self, task: Task, kb: KnowledgeBase | None, *, seed: int = 0) -> None:
+        super().reset(task, kb, seed=seed)
+        self.notes = {}
+
+    def ask(self, messages: list[Message], turn: Turn) -> str:
+        """One model call, accounted in `turn`; `LLMError` propagates for the caller to record."""
+        turn.inputs.append(transcript(messages))
+        response = self.llm.generate(
+            messages, temperature=self.temperature, max_output_tokens=self.max_output_tokens
+        )
+        cost = cost_usd(response.model, response.input_tokens, response.output_tokens)
+        turn.usage.add(
+            LLMUsage(
+                calls=1,
+                input_tokens=response.input_tokens,
+                output_tokens=response.output_tokens,
+                latency_s=response.latency_s,
+                cost_usd=cost,
+            )
+        )
+        turn.outputs.append(response.text)
+        return response.text
+
+    def history_text(self, history: list[StepRecord], observation: Observation) -> str:
+        return render_history(history, self.notes, now=f"{observation.package}/{observation.activity}")
+
+
+class PromptedAgent(LLMAgent):
+    """One call per step: `messages()` builds the prompt, the reply is parsed into one action."""
+
+    @abstractmethod
+    def messages(self, observation: Observation, history: list[StepRecord]) -> list[Message]:
+        """The full prompt for this step."""
+
+    def step(self, observation: Observation, history: list[StepRecord]) -> AgentStep:
+        turn = Turn()
+        index = len(history)
+        try:
+            reply = self.ask(self.messages(observation, history), turn)
+        except LLMError as exc:
+            return turn.result(None, f"model call failed: {exc}")
+        parsed = parse_model_action(reply, allow_shortcuts=self.uses_shortcuts)
+        self.notes[index] = note_for(parsed.action, observation, parsed.reason)
+        return turn.result(parsed.action, parsed.error)
