@@ -1,0 +1,569 @@
+"""MobileAgent-v2, MAS-MobileAgent and Mobile-Agent-E: what each role is shown, what persists across tasks
+(only Mobile-Agent-E's tips and shortcuts, by design), and every agent driving its tasks to success on a
+virtual phone through its full prompt → parse → execute path, with a scripted model that answers each role."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from masbench.actions import FinishAction, ShortcutAction, select
+from masbench.agents import AGENTS, make_agent
+from masbench.agents.mas_mobileagent import MasMobileAgent
+from masbench.agents.mobileagent_e import Experience, GrowingKB, MobileAgentE, selector_for, shortcut_from
+from masbench.agents.mobileagent_v2 import MobileAgentV2, perception_lines
+from masbench.device import Device, DeviceAddress, DeviceError, Observation, UIElement
+from masbench.eval.episode import Limits, run_episode
+from masbench.eval.records import StepRecord
+from masbench.llm import Message, Response, ScriptedLLM
+from masbench.shortcuts import ShortcutExecutor, load_kb
+from masbench.tasks import Task, load_tasks, play
+
+DATA = Path(__file__).parent / "data" / "tasks"
+TEST_TASKS = load_tasks(DATA)
+TEST_KB = load_kb(DATA / "kb")
+SHIPPED_TASKS = [t for t in load_tasks() if t.kind == "single-app"]
+SHIPPED_KB = load_kb() if SHIPPED_TASKS else None
+FIRST_PER_APP = list({t.apps[0]: t for t in reversed(SHIPPED_TASKS)}.values())  # one real task per app
+CASES = [(t, TEST_KB) for t in TEST_TASKS] + [(t, SHIPPED_KB) for t in FIRST_PER_APP]
+
+ROLES = {  # how each role's prompt opens → the role
+    "You are the decision agent": "decision",
+    "You are the planning agent": "planning",
+    "You are the reflection agent": "reflection",
+    "You are the Manager": "manager",
+    "You are the Operator": "operator",
+    "You are the Action Reflector": "reflector",
+    "You are the Notetaker": "notetaker",
+    "You are the Tips Reflector": "tips",
+    "You are the Shortcut Reflector": "shortcuts",
+}
+TIPS = "Updated tips:\n- Settings has a search field at the top of its main page."
+SEARCH_SHORTCUT = {
+    "app": "settings",
+    "name": "search_settings",
+    "description": "Open Settings, search for a setting and open the first result.",
+    "precondition": "Any screen.",
+    "parameters": [{"name": "query", "type": "string", "required": True, "description": "what to look for"}],
+    "actions": [
+        {"action": "open_app", "name": "Settings"},
+        {"action": "type", "target": {"resource_id": "search_action_bar"}, "text": "{query}"},
+        {"action": "tap", "target": {"resource_id": "search_result"}},
+    ],
+}
+
+
+def role_of(messages: list[Message]) -> str:
+    text = messages[0].text
+    return next(role for opening, role in ROLES.items() if text.startswith(opening))
+
+
+class Team:
+    """A scripted model for every role. The acting role (decision / operator) answers the next reference
+    step, its selector grounded to the index of the element on the device's screen (observed here:
+    nothing changes the screen in between); the other roles answer in their formats."""
+
+    def __init__(self, device: Device, garbage_at: int | None = None, shortcut: dict | None = None) -> None:
+        self.device, self.garbage_at = device, garbage_at
+        self.shortcut_reply = json.dumps(shortcut) if shortcut else "None"
+        self.roles: list[str] = []
+        self.start([])
+
+    def start(self, plan: list) -> None:
+        self.plan, self.done, self.acts = list(plan), 0, 0
+
+    def __call__(self, messages: list[Message]) -> str:
+        role = role_of(messages)
+        self.roles.append(role)
+        if role in ("decision", "operator"):
+            return self.act(role)
+        return {
+            "planning": "Thought: one more step done.\nCompleted contents: the reference steps so far.",
+            "reflection": "Thought: the screen changed as meant.\nAnswer: A",
+            "manager": "Thought: t.\nPlan: 1. Follow the reference.\nCurrent subgoal: follow the reference",
+            "reflector": "Outcome: A\nError description: None\nProgress status: on track",
+            "notetaker": "Important notes: None",
+            "tips": TIPS,
+            "shortcuts": self.shortcut_reply,
+        }[role]
+
+    def act(self, role: str) -> str:
+        self.acts += 1
+        if self.acts == self.garbage_at:
+            return "Hmm, I am not sure what to do here."
+        if self.done >= len(self.plan):
+            data: dict = {"action": "finish", "status": "success"}
+        else:
+            step = self.plan[self.done]
+            self.done += 1
+            data = step.model_dump(mode="json", exclude_none=True)
+            if isinstance(step, ShortcutAction):
+                data = {"action": "shortcut", "name": step.name, "arguments": step.arguments}
+            elif getattr(step, "target", None) is not None:
+                data.pop("target")
+                data["index"] = select(step.target, self.device.observe().elements).index
+        tail = "Operation" if role == "decision" else "Description"
+        return f"Important content: None\nThought: reference step.\nAction: {json.dumps(data)}\n{tail}: step {self.done}."
+
+
+class CountingLLM(ScriptedLLM):
+    """A scripted model that sums what it reported, to compare with the episode's usage."""
+
+    def __init__(self, script) -> None:
+        super().__init__(script)
+        self.input_tokens = self.output_tokens = 0
+
+    def generate(self, messages, **kwargs) -> Response:
+        response = super().generate(messages, **kwargs)
+        self.input_tokens += response.input_tokens
+        self.output_tokens += response.output_tokens
+        return response
+
+
+@pytest.fixture(scope="module")
+def device():
+    from masbench.vphone.adb_server import serve_phones
+
+    server = serve_phones(1, port=0)
+    device = Device(DeviceAddress("127.0.0.1", server.port, "vphone-1"))
+    yield device
+    device.close()
+    server.stop()
+
+
+def episode(device: Device, task: Task, agent, kb, tmp_path: Path, shortcuts=None, max_steps: int = 30):
+    if shortcuts is None and agent.uses_shortcuts:
+        shortcuts = ShortcutExecutor(kb, device)
+    return run_episode(
+        device, task, agent, kb=kb, shortcuts=shortcuts, limits=Limits(max_steps, 120.0),
+        run_dir=tmp_path, save_screens=False,
+    )  # fmt: skip
+
+
+def skip_unless_playable(device: Device, task: Task, solution: str, kb) -> None:
+    """Shipped tasks are written alongside their apps; one whose reference does not pass yet is skipped."""
+    if kb is not SHIPPED_KB:
+        return
+    try:
+        passed = play(device, task, solution, ShortcutExecutor(kb, device)).passed
+    except DeviceError:
+        passed = False
+    if not passed:
+        pytest.skip(
+            f"{task.id}'s {solution} reference does not pass on the virtual phone yet (see test_task_suite)"
+        )
+
+
+def steps_of(tmp_path: Path, result) -> list[dict]:
+    return [json.loads(s) for s in (tmp_path / result.trajectory / "steps.jsonl").read_text().splitlines()]
+
+
+# -- end to end on a virtual phone ----------------------------------------------------------------------
+@pytest.mark.parametrize(("cls", "solution"), [(MobileAgentV2, "gui"), (MasMobileAgent, "hybrid")])
+@pytest.mark.parametrize(("task", "kb"), CASES, ids=[t.id for t, _ in CASES])
+def test_v2_and_mas_mobileagent_drive_their_tasks_to_success(device, tmp_path, cls, solution, task, kb):
+    plan = getattr(task.solutions, solution)
+    skip_unless_playable(device, task, solution, kb)
+    team = Team(device)
+    team.start(plan)
+    llm = CountingLLM(team)
+    result = episode(device, task, cls(llm=llm), kb, tmp_path)
+    assert result.success and result.end_reason == "finished", result.check_details
+    assert result.steps == len(plan) and result.invalid_steps == 0
+    # the first step decides alone; every later one reflects on the last action, plans, then decides
+    assert team.roles == ["decision"] + ["reflection", "planning", "decision"] * len(plan)
+    assert result.agent_usage.calls == 3 * len(plan) + 1
+    assert result.agent_usage.input_tokens == llm.input_tokens > 0
+    assert result.agent_usage.output_tokens == llm.output_tokens > 0
+    if cls is MasMobileAgent:
+        assert result.shortcut_calls == sum(isinstance(s, ShortcutAction) for s in plan) > 0
+        assert result.shortcut_successes == result.shortcut_calls
+    else:
+        assert result.shortcut_calls == 0
+
+
+@pytest.mark.parametrize(("task", "kb"), CASES, ids=[t.id for t, _ in CASES])
+def test_mobileagent_e_drives_its_tasks_to_success(device, tmp_path, task, kb):
+    plan = task.solutions.gui
+    skip_unless_playable(device, task, "gui", kb)
+    team = Team(device)
+    team.start(plan)
+    llm = CountingLLM(team)
+    agent = MobileAgentE(llm=llm)
+    result = episode(
+        device, task, agent, kb, tmp_path, shortcuts=ShortcutExecutor(agent.executor_kb(), device)
+    )
+    assert result.success and result.end_reason == "finished", result.check_details
+    assert result.steps == len(plan) and result.invalid_steps == 0 and result.shortcut_calls == 0
+    later = ["reflector", "notetaker", "manager", "operator"]
+    assert team.roles == ["manager", "operator", *later * len(plan), "tips", "shortcuts"]
+    assert result.agent_usage.calls == 4 * len(plan) + 4
+    assert result.agent_usage.input_tokens == llm.input_tokens > 0
+    assert agent.experience.tips == TIPS.removeprefix("Updated tips:\n")
+    assert len(agent.executor_kb()) == 0  # the scripted Shortcut Reflector saw nothing worth keeping
+
+
+@pytest.mark.parametrize("cls", [MobileAgentV2, MasMobileAgent, MobileAgentE])
+def test_garbage_reply_costs_one_invalid_step_and_the_run_goes_on(device, tmp_path, cls):
+    task = TEST_TASKS.get("settings-01")
+    plan = task.solutions.hybrid if cls.uses_shortcuts else task.solutions.gui
+    team = Team(device, garbage_at=2)
+    team.start(plan)
+    agent = cls(llm=ScriptedLLM(team))
+    shortcuts = ShortcutExecutor(agent.executor_kb(), device) if cls is MobileAgentE else None
+    result = episode(device, task, agent, TEST_KB, tmp_path, shortcuts)
+    assert result.success and result.invalid_steps == 1 and result.steps == len(plan) + 1
+    steps = steps_of(tmp_path, result)
+    assert steps[1]["kind"] == "invalid" and "no action found" in steps[1]["error"]
+    assert steps[1]["model_output"].endswith("Hmm, I am not sure what to do here.")
+    after = steps[2]["model_input"]
+    assert "Step 2: (no valid action) -> not executed: no action found" in after
+    assert "You are the reflection agent" not in after and "You are the Action Reflector" not in after
+    if cls is MobileAgentE:  # one failure: the Operator retries with the error, the Manager is not asked
+        assert "Your last action failed: no action found" in after and "You are the Manager" not in after
+
+
+def test_mobileagent_e_learns_a_shortcut_and_calls_it_through_the_executor_on_the_next_task(device, tmp_path):
+    memory = tmp_path / "me" / "memory.json"
+    team = Team(device, shortcut=SEARCH_SHORTCUT)
+    llm = ScriptedLLM(team)
+    agent = MobileAgentE(llm=llm, memory_path=memory)
+    executor = ShortcutExecutor(agent.executor_kb(), device)  # built once, as the runner does per worker
+    task = TEST_TASKS.get("settings-03")  # search Settings for Bluetooth and turn it on
+    team.start(task.solutions.gui)
+    first = episode(device, task, agent, None, tmp_path / "1", executor)
+    assert first.success and first.shortcut_calls == 0
+    reflector_prompt = next(m for m in llm.requests if role_of(m) == "shortcuts")[0].text
+    assert '"target": {"resource_id": "search_action_bar"}' in reflector_prompt  # indices became selectors
+    assert '"index"' not in reflector_prompt.split("The actions, with")[1].split("Existing shortcuts")[0]
+    assert "settings.search_settings" in agent.executor_kb()
+    assert json.loads(memory.read_text())["shortcuts"][0]["name"] == "search_settings"
+
+    llm.requests.clear()
+    call = ShortcutAction(name="settings.search_settings", arguments={"query": "Bluetooth"})
+    team.start([call, task.solutions.gui[-1]])
+    second = episode(device, task, agent, None, tmp_path / "2", executor)
+    assert second.success and second.steps == 2 < task.optimal_steps
+    assert second.shortcut_calls == second.shortcut_successes == 1
+    assert second.shortcut_calls_detail[0]["name"] == "settings.search_settings"
+    operator = next(m for m in llm.requests if role_of(m) == "operator")
+    assert (
+        "- settings.search_settings(query: string) — Open Settings, search for a setting and open the first result. Precondition: Any screen."
+        in operator[1].text
+    )
+    assert "Settings has a search field at the top" in operator[1].text  # tips carry over, by design
+    assert "(nothing yet: this is the first step)" in operator[1].text  # the history does not
+    assert len(agent.executor_kb()) == 1  # the same routine offered again is not kept twice
+
+    reloaded = MobileAgentE(llm=ScriptedLLM([]), memory_path=memory)
+    assert [s.qualified_name for s in reloaded.executor_kb()] == ["settings.search_settings"]
+    assert reloaded.experience.tips == agent.experience.tips
+
+
+# -- prompts ----------------------------------------------------------------------------------------------
+def observation(colour: str = "white", texts: tuple[str, ...] = ("Display", "Dark theme")) -> Observation:
+    image = Image.new("RGB", (1080, 2400), colour)
+    buf = io.BytesIO()
+    image.save(buf, format="PNG")
+    package = "com.android.settings"
+    elements = [
+        UIElement(index=0, cls="android.widget.FrameLayout", bounds=(0, 0, 1080, 2400), scrollable=True)
+    ]
+    elements += [
+        UIElement(index=i, cls="android.widget.TextView", text=t, resource_id=f"{package}:id/row{i}",
+                  bounds=(0, 200 * i, 1080, 200 * i + 150), clickable=True)
+        for i, t in enumerate(texts, 1)
+    ]  # fmt: skip
+    elements.append(UIElement(index=len(elements), cls="android.widget.Switch", resource_id=f"{package}:id/toggle",
+                              bounds=(900, 1000, 1000, 1100), checkable=True, clickable=True))  # fmt: skip
+    return Observation(
+        image, buf.getvalue(), "<hierarchy/>", elements, package, ".Settings", 1080, 2400, 0.0, 0.0
+    )
+
+
+TAP = 'Important content: None\nThought: t.\nAction: {"action": "tap", "index": 1}\nOperation: open the display page'
+DONE = StepRecord(index=0, action={"action": "tap", "index": 1}, kind="gui", ok=True,
+                  foreground="com.android.settings/.Settings")  # fmt: skip
+
+
+def test_perception_lists_texts_and_icons_with_numbers_and_centres():
+    lines = perception_lines(observation()).splitlines()
+    assert lines == [
+        '[1] text "Display" (540, 275)',
+        '[2] text "Dark theme" (540, 475)',
+        '[3] icon "Switch" (950, 1050), off',
+    ]
+
+
+def test_v2_first_step_is_one_decision_call_on_the_screenshot():
+    agent = MobileAgentV2(llm=ScriptedLLM([TAP]))
+    agent.reset(TEST_TASKS.get("settings-01"), TEST_KB)
+    obs = observation()
+    step = agent.step(obs, [])
+    assert step.action is not None and step.action.action == "tap"
+    [(system, user)] = agent.llm.requests
+    assert '{"action": "tap", "x": 540, "y": 1200}' in system.text and "Operation:" in system.text
+    assert "shortcut" not in system.text.lower() + user.text.lower()  # a GUI-only agent is offered none
+    assert "Goal: Turn on the dark theme." in user.text
+    assert "(nothing yet: this is the first step)" in user.text
+    assert "Texts and icons recognised on it" in user.text and '[2] text "Dark theme" (540, 475)' in user.text
+    assert [p.image for p in user.images] == [obs.screenshot_png]
+    assert step.usage.calls == 1
+
+
+def test_v2_reflects_on_the_last_action_plans_and_feeds_a_failure_back_to_the_decision():
+    replies = [
+        TAP.replace("Important content: None", "Important content: The Display page holds Dark theme."),
+        "Thought: nothing changed.\nAnswer: C",
+        "Thought: t.\nCompleted contents: Settings is open; the Display page is still to be opened.",
+        TAP,
+    ]
+    agent = MobileAgentV2(llm=ScriptedLLM(replies))
+    agent.reset(TEST_TASKS.get("settings-01"), TEST_KB)
+    before, after = observation("white"), observation("gray")
+    agent.step(before, [])
+    step = agent.step(after, [DONE])
+    assert step.usage.calls == 3 and step.model_input.count("=====") == 2
+    reflection, planning, decision = agent.llm.requests[1:]
+    assert [p.image for p in reflection[0].images] == [before.screenshot_png, after.screenshot_png]
+    assert "The operation: open the display page" in reflection[0].text
+    assert 'The action executed: tap [1] TextView "Display"' in reflection[0].text
+    assert planning[0].images == [] and "Goal: Turn on the dark theme." in planning[0].text
+    assert (
+        "Step 1: tap [1]" in planning[0].text and "- The Display page holds Dark theme." in planning[0].text
+    )
+    user = decision[1].text
+    assert (
+        "Task progress (from the planning agent):\nSettings is open; the Display page is still to be opened."
+        in user
+    )
+    assert "Memory (content kept from earlier screens):\n- The Display page holds Dark theme." in user
+    assert 'Reflection on your last action: you meant to "open the display page" with tap [1]' in user
+    assert "but it produced no change on the screen" in user
+    assert "Reason: open the display page [reflection: no change]" in user
+    assert [p.image for p in decision[1].images] == [after.screenshot_png]
+
+
+def test_v2_does_not_reflect_on_a_step_that_executed_nothing():
+    agent = MobileAgentV2(llm=ScriptedLLM(["garbage", "Completed contents: nothing yet.", TAP]))
+    agent.reset(TEST_TASKS.get("settings-01"), TEST_KB)
+    assert agent.step(observation(), []).action is None
+    invalid = StepRecord(index=0, action=None, kind="invalid", ok=False, error="no action found")
+    agent.step(observation(), [invalid])
+    assert [role_of(m) for m in agent.llm.requests] == ["decision", "planning", "decision"]
+
+
+@pytest.mark.parametrize("cls", [MobileAgentV2, MasMobileAgent])
+def test_v2_nothing_leaks_from_one_task_into_the_next(cls):
+    first, second = TEST_TASKS.get("settings-02"), TEST_TASKS.get("cross-01")
+    used = cls(
+        llm=ScriptedLLM(
+            [TAP.replace("None", "Wi-Fi is on"), "Answer: B", "Completed contents: half.", TAP, TAP]
+        )
+    )
+    used.reset(first, TEST_KB)
+    used.step(observation(), [])
+    used.step(observation("gray"), [DONE])
+    used.reset(second, TEST_KB)
+    fresh = cls(llm=ScriptedLLM([TAP]))
+    fresh.reset(second, TEST_KB)
+    used.step(observation(), [])
+    fresh.step(observation(), [])
+    assert used.llm.requests[-1] == fresh.llm.requests[0]  # as if the first task never happened
+    text = used.llm.requests[-1][1].text
+    assert second.instruction.strip() in text and first.instruction not in text
+    assert "Wi-Fi is on" not in text and "Reflection on your last action" not in text and "half" not in text
+
+
+def test_mas_mobileagent_offers_retrieved_shortcuts_with_signatures_and_says_when_to_use_them():
+    agent = MasMobileAgent(llm=ScriptedLLM([TAP]))
+    agent.reset(TEST_TASKS.get("settings-01"), TEST_KB)
+    agent.step(observation(), [])
+    system, user = agent.llm.requests[0]
+    assert '{"action": "shortcut", "name": "app.shortcut_name"' in system.text
+    assert "Prefer a shortcut whenever" in system.text
+    offered = agent.offered(observation())
+    assert offered[0] is TEST_KB["settings.open_display_settings"]
+    assert (
+        "Shortcuts you can call (name(parameters) - what it does):\n- settings.open_display_settings()"
+        in user.text
+    )
+    for shortcut in offered:
+        assert f"- {shortcut.signature()}" in user.text
+    assert len(user.images) == 1
+
+
+def test_mas_mobileagent_without_a_kb_offers_nothing():
+    agent = MasMobileAgent(llm=ScriptedLLM([TAP]))
+    agent.reset(TEST_TASKS.get("settings-01"), None)
+    agent.step(observation(), [])
+    assert (
+        "Shortcuts you can call (name(parameters) - what it does):\n(none available)"
+        in agent.llm.requests[0][1].text
+    )
+
+
+# -- Mobile-Agent-E's roles and memory ---------------------------------------------------------------------
+MANAGER = (
+    "Thought: t.\nPlan: 1. Open Display.\n2. Turn on Dark theme.\nCurrent subgoal: Open the Display page"
+)
+OPERATE = 'Thought: t.\nAction: {"action": "tap", "index": 1}\nDescription: the Display page opens'
+FINISH = 'Thought: done.\nAction: {"action": "finish", "status": "success"}\nDescription: stop'
+FAILED = "Outcome: C\nError description: The tap on Display did nothing.\nProgress status: Settings open"
+
+
+def e_agent(replies: list[str], **kwargs) -> MobileAgentE:
+    agent = MobileAgentE(llm=ScriptedLLM(replies), **kwargs)
+    agent.reset(TEST_TASKS.get("settings-01"), TEST_KB)
+    return agent
+
+
+def test_e_first_step_plans_then_acts_on_the_subgoal():
+    agent = e_agent([MANAGER, OPERATE])
+    obs = observation()
+    step = agent.step(obs, [])
+    assert step.action is not None and step.usage.calls == 2 and agent.kb is None  # no predefined KB
+    manager, operator = agent.llm.requests
+    assert (
+        "Goal: Turn on the dark theme." in manager[0].text
+        and "Plan so far:\n(no plan yet)" in manager[0].text
+    )
+    assert "- Do not add any payment information." in manager[0].text  # the initial tips
+    assert [p.image for p in manager[0].images] == [obs.screenshot_png]
+    system, user = operator
+    assert (
+        '{"action": "shortcut", "name": "app.shortcut_name"' in system.text and "precondition" in system.text
+    )
+    assert "Plan:\n1. Open Display.\n2. Turn on Dark theme." in user.text
+    assert "Current subgoal: Open the Display page" in user.text
+    assert "Your shortcuts (name(parameters) - what it does):\n(none available)" in user.text
+    assert [p.image for p in user.images] == [obs.screenshot_png]
+
+
+def test_e_a_failure_goes_back_to_the_operator_and_two_go_up_to_the_manager():
+    agent = e_agent([MANAGER, OPERATE, FAILED, OPERATE, FAILED, MANAGER, OPERATE])
+    before, after = observation("white"), observation("gray")
+    agent.step(before, [])
+    agent.step(after, [DONE])
+    reflector, operator = agent.llm.requests[2:4]
+    assert [p.image for p in reflector[0].images] == [before.screenshot_png, after.screenshot_png]
+    assert "The outcome the Operator expected: the Display page opens" in reflector[0].text
+    assert "Your last action failed: The tap on Display did nothing." in operator[1].text
+    assert "[reflection: no change]" in operator[1].text
+    second = StepRecord(index=1, action={"action": "tap", "index": 1}, kind="gui", ok=True)
+    agent.step(after, [DONE, second])
+    manager = agent.llm.requests[5]
+    assert role_of(manager) == "manager"
+    assert (
+        "The Operator's last 2 actions failed:\n- The tap on Display did nothing.\n- The tap"
+        in manager[0].text
+    )
+    assert "Your last action failed" not in agent.llm.requests[6][1].text  # the Manager took them in
+
+
+def test_e_finishes_when_the_manager_says_so_and_then_reflects_on_its_experience():
+    finished = MANAGER.replace("Current subgoal: Open the Display page", "Current subgoal: Finished")
+    agent = e_agent([MANAGER, OPERATE, "Outcome: A\nProgress status: done", "Important notes: None", finished,
+                     TIPS, json.dumps(SEARCH_SHORTCUT)])  # fmt: skip
+    agent.step(observation(), [])
+    step = agent.step(observation("gray"), [DONE])
+    assert step.action == FinishAction(status="success")
+    roles = [role_of(m) for m in agent.llm.requests]
+    assert roles == ["manager", "operator", "reflector", "notetaker", "manager", "tips", "shortcuts"]
+    assert step.usage.calls == 5
+    tips_prompt = agent.llm.requests[5][0].text
+    assert "The task: Turn on the dark theme." in tips_prompt and "Step 1: tap [1]" in tips_prompt
+    assert "Progress status: done" in tips_prompt
+    assert "settings.search_settings" in agent.executor_kb()
+
+
+def test_e_keeps_tips_and_shortcuts_across_tasks_but_nothing_else():
+    first, second = TEST_TASKS.get("settings-02"), TEST_TASKS.get("cross-01")
+    used = e_agent([MANAGER, OPERATE, "Outcome: A\nProgress status: Wi-Fi page open", "Important notes: Wi-Fi is on",
+                    MANAGER, FINISH, TIPS, json.dumps(SEARCH_SHORTCUT), MANAGER, OPERATE])  # fmt: skip
+    used.reset(first, TEST_KB)
+    used.step(observation(), [])
+    assert isinstance(used.step(observation("gray"), [DONE]).action, FinishAction)
+    used.reset(second, TEST_KB)
+    used.step(observation(), [])
+    fresh = MobileAgentE(llm=ScriptedLLM([MANAGER, OPERATE]))
+    fresh.experience = used.experience  # the long-term memory, and only it
+    fresh.reset(second, TEST_KB)
+    fresh.step(observation(), [])
+    assert used.llm.requests[-2:] == fresh.llm.requests  # manager and operator, as if nothing came before
+    text = "\n".join(m.text for request in fresh.llm.requests for m in request)
+    assert second.instruction.strip() in text and first.instruction not in text
+    assert "(nothing yet: this is the first step)" in text and "(no plan yet)" in text
+    assert "Wi-Fi" not in text  # notes and progress of the first task are gone
+    assert (
+        "Settings has a search field at the top" in text
+        and "- settings.search_settings(query: string)" in text
+    )
+
+
+def test_experience_round_trips_through_its_file_and_a_bad_file_is_named(tmp_path):
+    experience = Experience(tips="- be brief")
+    experience.kb.add(shortcut_from(SEARCH_SHORTCUT))
+    path = tmp_path / "memory.json"
+    experience.save(path)
+    loaded = Experience.load(path)
+    assert loaded.tips == "- be brief"
+    assert [s.model_dump() for s in loaded.kb] == [s.model_dump() for s in experience.kb]
+    assert json.loads(path.read_text())["schema_version"] == 1
+    path.write_text('{"tips": 3}')
+    with pytest.raises(ValueError, match=r"memory\.json: not a MobileAgent-E memory file"):
+        Experience.load(path)
+
+
+@pytest.mark.parametrize(
+    ("change", "error"),
+    [
+        ({"app": "nope"}, "app 'nope' is not in the catalog"),
+        ({"actions": [{"action": "type", "text": "{missing}"}]}, "placeholder {missing} is not a parameter"),
+        ({"actions": [{"action": "answer", "text": "x"}]}, "cannot be part of a replay"),
+        ({"actions": []}, "at least 1 item"),
+    ],
+)
+def test_an_unusable_learnt_shortcut_is_rejected(change, error):
+    with pytest.raises(ValueError, match=error):
+        shortcut_from({**SEARCH_SHORTCUT, **change})
+
+
+def test_a_shortcut_is_learnt_once():
+    kb = GrowingKB()
+    kb.add(shortcut_from(SEARCH_SHORTCUT))
+    with pytest.raises(ValueError, match="already exists"):
+        kb.add(shortcut_from(SEARCH_SHORTCUT))
+
+
+def test_selectors_find_the_same_element_again():
+    elements = observation(texts=("Display", "Dark theme")).elements
+    assert selector_for(elements[1], elements).model_dump(exclude_defaults=True) == {"resource_id": "row1"}
+    twins = [el.model_copy(update={"index": i, "resource_id": "x:id/row"}) for i, el in enumerate(elements)]
+    assert selector_for(twins[2], twins).model_dump(exclude_defaults=True) == {
+        "resource_id": "row",
+        "text": "Dark theme",
+    }
+    same = [el.model_copy(update={"index": i}) for i, el in enumerate([elements[1]] * 3)]
+    assert selector_for(same[2], same).model_dump(exclude_defaults=True) == {"resource_id": "row1", "nth": 2}
+    for group in (elements, twins, same):
+        for element in group:
+            assert select(selector_for(element, group), group) == element
+
+
+def test_the_registry_builds_all_three_on_a_script(tmp_path):
+    script = tmp_path / "s.yaml"
+    script.write_text('- \'Action: {"action": "back"}\'\n')
+    for name, cls in [
+        ("mobileagent-v2", MobileAgentV2),
+        ("mobileagent-e", MobileAgentE),
+        ("mas-mobileagent", MasMobileAgent),
+    ]:
+        spec = AGENTS[name]
+        assert spec.needs_model and spec.default_model == "gemini-2.5-pro"
+        assert isinstance(make_agent(name, f"scripted:{script}"), cls)
+    assert AGENTS["mas-mobileagent"].uses_shortcuts and not AGENTS["mobileagent-v2"].uses_shortcuts
