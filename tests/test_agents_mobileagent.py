@@ -14,14 +14,14 @@ from PIL import Image
 from masbench.actions import FinishAction, ShortcutAction, select
 from masbench.agents import AGENTS, make_agent
 from masbench.agents.mas_mobileagent import MasMobileAgent
-from masbench.agents.mobileagent_e import Experience, GrowingKB, MobileAgentE, selector_for, shortcut_from
+from masbench.agents.mobileagent_e import Experience, MobileAgentE, selector_for, shortcut_from
 from masbench.agents.mobileagent_v2 import MobileAgentV2, perception_lines
-from masbench.device import Device, DeviceAddress, DeviceError, Observation, UIElement
+from masbench.device import Device, DeviceAddress, Observation, UIElement
 from masbench.eval.episode import Limits, run_episode
 from masbench.eval.records import StepRecord
 from masbench.llm import Message, Response, ScriptedLLM
-from masbench.shortcuts import ShortcutExecutor, load_kb
-from masbench.tasks import Task, load_tasks, play
+from masbench.shortcuts import KnowledgeBase, ShortcutExecutor, load_kb
+from masbench.tasks import Task, load_tasks
 
 DATA = Path(__file__).parent / "data" / "tasks"
 TEST_TASKS = load_tasks(DATA)
@@ -144,20 +144,6 @@ def episode(device: Device, task: Task, agent, kb, tmp_path: Path, shortcuts=Non
     )  # fmt: skip
 
 
-def skip_unless_playable(device: Device, task: Task, solution: str, kb) -> None:
-    """Shipped tasks are written alongside their apps; one whose reference does not pass yet is skipped."""
-    if kb is not SHIPPED_KB:
-        return
-    try:
-        passed = play(device, task, solution, ShortcutExecutor(kb, device)).passed
-    except DeviceError:
-        passed = False
-    if not passed:
-        pytest.skip(
-            f"{task.id}'s {solution} reference does not pass on the virtual phone yet (see test_task_suite)"
-        )
-
-
 def steps_of(tmp_path: Path, result) -> list[dict]:
     return [json.loads(s) for s in (tmp_path / result.trajectory / "steps.jsonl").read_text().splitlines()]
 
@@ -167,7 +153,6 @@ def steps_of(tmp_path: Path, result) -> list[dict]:
 @pytest.mark.parametrize(("task", "kb"), CASES, ids=[t.id for t, _ in CASES])
 def test_v2_and_mas_mobileagent_drive_their_tasks_to_success(device, tmp_path, cls, solution, task, kb):
     plan = getattr(task.solutions, solution)
-    skip_unless_playable(device, task, solution, kb)
     team = Team(device)
     team.start(plan)
     llm = CountingLLM(team)
@@ -189,7 +174,6 @@ def test_v2_and_mas_mobileagent_drive_their_tasks_to_success(device, tmp_path, c
 @pytest.mark.parametrize(("task", "kb"), CASES, ids=[t.id for t, _ in CASES])
 def test_mobileagent_e_drives_its_tasks_to_success(device, tmp_path, task, kb):
     plan = task.solutions.gui
-    skip_unless_playable(device, task, "gui", kb)
     team = Team(device)
     team.start(plan)
     llm = CountingLLM(team)
@@ -534,7 +518,7 @@ def test_an_unusable_learnt_shortcut_is_rejected(change, error):
 
 
 def test_a_shortcut_is_learnt_once():
-    kb = GrowingKB()
+    kb = KnowledgeBase()
     kb.add(shortcut_from(SEARCH_SHORTCUT))
     with pytest.raises(ValueError, match="already exists"):
         kb.add(shortcut_from(SEARCH_SHORTCUT))

@@ -42,6 +42,11 @@ class Agent(ABC):
         self.kb = kb if self.uses_shortcuts else None
         self.seed = seed
 
+    def executor_kb(self, kb: KnowledgeBase | None) -> KnowledgeBase | None:
+        """The KB whose shortcuts this agent may call: the run's for hybrid agents, none for GUI-only
+        ones; MobileAgent-E answers with its own, growing KB."""
+        return kb if self.uses_shortcuts else None
+
     @abstractmethod
     def step(self, observation: Observation, history: list[StepRecord]) -> AgentStep:
         """Decide the next action from the current screen and what happened so far."""

@@ -78,15 +78,6 @@ FINISHED = re.compile(r"^\W*finished\W*(?:$|[.:;!-])", re.I)
 
 
 # -- long-term memory ----------------------------------------------------------------------------------
-class GrowingKB(KnowledgeBase):
-    """A knowledge base that tasks add shortcuts to while an executor holds it."""
-
-    def add(self, shortcut: Shortcut) -> None:
-        if shortcut.qualified_name in self:
-            raise ValueError(f"shortcut {shortcut.qualified_name} already exists")
-        self._by_name[shortcut.qualified_name] = shortcut
-
-
 class MemoryFile(BaseModel):
     """The JSON file `Experience.save` writes."""
 
@@ -100,7 +91,7 @@ class Experience:
     """Tips and shortcuts kept across tasks."""
 
     tips: str = field(default_factory=lambda: render("mobileagent_e_initial_tips"))
-    kb: GrowingKB = field(default_factory=GrowingKB)
+    kb: KnowledgeBase = field(default_factory=KnowledgeBase)
 
     def save(self, path: str | Path) -> None:
         """Write atomically, so a run killed mid-save keeps the previous memory."""
@@ -118,7 +109,7 @@ class Experience:
             stored = MemoryFile.model_validate_json(Path(path).read_text(encoding="utf-8"))
         except (OSError, ValidationError) as exc:
             raise ValueError(f"{path}: not a MobileAgent-E memory file: {exc}") from None
-        return cls(tips=stored.tips, kb=GrowingKB(stored.shortcuts))
+        return cls(tips=stored.tips, kb=KnowledgeBase(stored.shortcuts))
 
 
 def selector_for(element: UIElement, elements: list[UIElement]) -> Selector:

@@ -137,9 +137,8 @@ class Runner:
         from masbench.shortcuts import ShortcutExecutor
 
         agent = self.make_agent()
-        shortcuts = (
-            ShortcutExecutor(self.kb, device) if (self.kb is not None and agent.uses_shortcuts) else None
-        )
+        kb = agent.executor_kb(self.kb)
+        shortcuts = ShortcutExecutor(kb, device) if kb is not None else None
         label = str(device.address)
         while not self.stop.is_set():
             try:

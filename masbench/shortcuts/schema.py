@@ -248,6 +248,12 @@ class KnowledgeBase:
             self._by_name[shortcut.qualified_name] = shortcut
         self.sources = dict(sources or {})  # qualified name → the file it was loaded from
 
+    def add(self, shortcut: Shortcut) -> None:
+        """Add a shortcut learnt at run time (MobileAgent-E); executors holding this KB see it at once."""
+        if shortcut.qualified_name in self._by_name:
+            raise ValueError(f"shortcut {shortcut.qualified_name} already exists")
+        self._by_name[shortcut.qualified_name] = shortcut
+
     def __len__(self) -> int:
         return len(self._by_name)
 
