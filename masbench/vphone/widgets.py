@@ -21,6 +21,7 @@ from .ui import (
     TEXT,
     VIEWGROUP,
     Node,
+    measure_height,
 )
 
 Tap = Callable[[], None] | None
@@ -345,6 +346,7 @@ def dialog(
         row(spacer(weight=1), *actions, pad=(40, 20, 40, 40), gap=20),
         bg="#ffffff", radius=40, w=940, rid=rid, cls=FRAME,
     )  # fmt: skip
+    card.h = measure_height(card, card.w)  # wrap its content: a stack gives unsized children the whole box
     return Node(
         FRAME,
         layout="stack",
