@@ -1,8 +1,10 @@
 #!/usr/bin/env python
 """Virtual phone latency and memory through the real adbutils client, for one and for four phones.
 
-Prints, per configuration: median and p95 of a full observation (screenshot + UI dump via adbutils), of a
-tap, of a shell round trip, and the memory each phone adds. Phones run in this process (thread) so the
+Prints, per configuration: median and p95 of a full observation (screenshot + UI dump via adbutils) of an
+unchanged screen and of a fresh one (after a scroll, so the phone renders and encodes a new frame), of a
+tap, of a shell round trip, and the memory each phone adds; once through stock adbutils and once through
+masbench's Device. Phones run in this process (thread) so the
 figures include the server; run with `--process` to serve them from a child process instead."""
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ os.environ.setdefault("ADBUTILS_ADB_PATH", "/bin/false")
 
 import adbutils
 
+from masbench.device import Device, DeviceAddress
 from masbench.vphone.adb_server import serve_phones
 from masbench.vphone.phone import VirtualPhone
 
@@ -27,13 +30,38 @@ def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
+def measure_masbench(device: Device, rounds: int) -> dict[str, list[float]]:
+    """The same loop through masbench's Device (cached server version, no close sleep, concurrent I/O)."""
+    times: dict[str, list[float]] = {"observe": [], "observe_fresh": [], "tap": [], "shell": []}
+    for i in range(rounds):
+        t = time.perf_counter()
+        device.observe()
+        times["observe"].append(time.perf_counter() - t)
+        device.swipe(540, 1500, 540, 1300 if i % 2 else 1700, 200)  # scroll: the next frame is new
+        t = time.perf_counter()
+        device.observe()
+        times["observe_fresh"].append(time.perf_counter() - t)
+        t = time.perf_counter()
+        device.tap(540, 1200 + (i % 3))
+        times["tap"].append(time.perf_counter() - t)
+        t = time.perf_counter()
+        device.shell("echo hi")
+        times["shell"].append(time.perf_counter() - t)
+    return times
+
+
 def measure(device: adbutils.AdbDevice, rounds: int) -> dict[str, list[float]]:
-    times: dict[str, list[float]] = {"observe": [], "tap": [], "shell": []}
+    times: dict[str, list[float]] = {"observe": [], "observe_fresh": [], "tap": [], "shell": []}
     for i in range(rounds):
         t = time.perf_counter()
         device.screenshot(error_ok=False)
         device.dump_hierarchy()
         times["observe"].append(time.perf_counter() - t)
+        device.swipe(540, 1500, 540, 1300 if i % 2 else 1700, 0.2)  # scroll: the next frame is new
+        t = time.perf_counter()
+        device.screenshot(error_ok=False)
+        device.dump_hierarchy()
+        times["observe_fresh"].append(time.perf_counter() - t)
         t = time.perf_counter()
         device.click(540, 1200 + (i % 3))  # a tap that changes nothing keeps the frame comparable
         times["tap"].append(time.perf_counter() - t)
@@ -43,16 +71,23 @@ def measure(device: adbutils.AdbDevice, rounds: int) -> dict[str, list[float]]:
     return times
 
 
-def run(count: int, rounds: int) -> None:
+def run(count: int, rounds: int, client_kind: str) -> None:
     with serve_phones(count) as server:
-        client = adbutils.AdbClient(host="127.0.0.1", port=server.port)
-        devices = [client.device(f"vphone-{i}") for i in range(1, count + 1)]
+        if client_kind == "adbutils":
+            client = adbutils.AdbClient(host="127.0.0.1", port=server.port)
+            devices = [client.device(f"vphone-{i}") for i in range(1, count + 1)]
+            loop = measure
+        else:
+            devices = [
+                Device(DeviceAddress("127.0.0.1", server.port, f"vphone-{i}")) for i in range(1, count + 1)
+            ]
+            loop = measure_masbench
         for d in devices:
             d.shell("am start -a android.settings.DISPLAY_SETTINGS")
         results: list[dict[str, list[float]]] = [{} for _ in devices]
 
         def work(i: int) -> None:
-            results[i] = measure(devices[i], rounds)
+            results[i] = loop(devices[i], rounds)
 
         threads = [threading.Thread(target=work, args=(i,)) for i in range(count)]
         t0 = time.perf_counter()
@@ -61,8 +96,10 @@ def run(count: int, rounds: int) -> None:
         for t in threads:
             t.join()
         elapsed = time.perf_counter() - t0
-    print(f"\n{count} phone(s), {rounds} rounds each, {count} client thread(s), {elapsed:.1f}s")
-    for key in ("observe", "tap", "shell"):
+    print(
+        f"\n{client_kind}: {count} phone(s), {rounds} rounds each, {count} client thread(s), {elapsed:.1f}s"
+    )
+    for key in ("observe", "observe_fresh", "tap", "shell"):
         values = [v for r in results for v in r[key]]
         print(
             f"  {key:8s} median {statistics.median(values) * 1000:7.1f} ms   p95 {pct(values, 0.95) * 1000:7.1f} ms"
@@ -70,25 +107,35 @@ def run(count: int, rounds: int) -> None:
     print(f"  throughput: {count * rounds / elapsed:.1f} observe+tap+shell rounds/s")
 
 
-def memory_per_phone(n: int = 4) -> float:
+def memory_per_phone(n: int = 4) -> tuple[float, float]:
+    """(first phone, each further phone) in MB of Python heap after a first frame: app catalogs are
+    loaded once per process and shared, so the first phone costs more."""
     tracemalloc.start()
     base = tracemalloc.get_traced_memory()[0]
-    phones = [VirtualPhone(f"vphone-{i}") for i in range(n)]
+    first = VirtualPhone("vphone-0")
+    first.screencap_png()
+    after_first = tracemalloc.get_traced_memory()[0]
+    phones = [VirtualPhone(f"vphone-{i}") for i in range(1, n + 1)]
     for p in phones:
         p.screencap_png()
         p.ui_dump_xml()
-    used = tracemalloc.get_traced_memory()[0] - base
+    used = tracemalloc.get_traced_memory()[0] - after_first
     tracemalloc.stop()
-    return used / n / 1e6
+    return (after_first - base) / 1e6, used / n / 1e6
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=30)
+    # figures: stock adbutils pays two connections and a 10 ms sleep per command; masbench's Device does not
     args = parser.parse_args()
-    print(f"memory per phone (Python heap after a first frame): {memory_per_phone():.1f} MB")
-    for count in (1, 4):
-        run(count, args.rounds)
+    first, each = memory_per_phone()
+    print(
+        f"memory: first phone {first:.1f} MB (shared catalogs), each further phone {each:.1f} MB (Python heap)"
+    )
+    for client_kind in ("adbutils", "masbench"):
+        for count in (1, 4):
+            run(count, args.rounds, client_kind)
 
 
 if __name__ == "__main__":

@@ -4,10 +4,16 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lxml import etree
 
+from masbench.vphone.apps import default_apps
 from masbench.vphone.intents import ACTION_VIEW, Intent
 from masbench.vphone.phone import VirtualPhone
+
+APPS = {app.package for app in default_apps()}
+SHARED_PHONE = VirtualPhone("vphone-9")  # hypothesis examples share one phone: booting per example is slow
 
 
 def nodes(phone: VirtualPhone) -> list[dict[str, str]]:
@@ -131,3 +137,12 @@ def test_device_time_advances_per_action(phone):
     before = phone.device_ms
     phone.tap(10, 500)
     assert phone.device_ms > before
+
+
+@given(data=st.text(max_size=60), package=st.sampled_from(sorted(APPS)))
+@settings(max_examples=120, deadline=None)
+def test_hostile_intent_data_never_crashes_the_phone(data, package):
+    phone = SHARED_PHONE
+    result = phone.start_activity(Intent(ACTION_VIEW, data=data, package=package))
+    assert result is None or result.startswith("Error: Activity not started")
+    phone.ui_dump_xml()  # whatever opened still draws

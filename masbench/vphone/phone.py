@@ -296,7 +296,11 @@ class VirtualPhone:
                 return None
             cold = app.package not in self.running
             ctx = AppContext(self, app, None)
-            screen = app.open(ctx, activity, intent)
+            try:
+                screen = app.open(ctx, activity, intent)
+            except Exception as exc:  # an app that chokes on hostile intent data crashes, not the phone
+                self.log("crash", package=app.package, error=f"{type(exc).__name__}: {exc}")
+                return f"Error: Activity not started, {app.package} has stopped ({type(exc).__name__})"
             if screen is None:
                 return f"Error: Activity not started, {app.package} refused {_describe(intent)}"
             if intent.action in (None, ACTION_MAIN) and intent.data is None and not intent.extras:

@@ -4,8 +4,9 @@ navigation bar, so vision agents see a screen that reads like a phone's."""
 from __future__ import annotations
 
 import hashlib
-import io
 import math
+import struct
+import zlib
 from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -653,8 +654,24 @@ def draw(phone: VirtualPhone, frame: Frame) -> Image.Image:
     return img
 
 
+def encode_png(img: Image.Image) -> bytes:
+    """PNG bytes of an RGB image with filter "None" on every row and zlib level 1.
+
+    Pillow's encoder tries every row filter (adaptive filtering), which costs more than the deflate
+    itself on a 1080x2400 frame; flat UI compresses about as well without filters. Rows are built in C
+    by pasting the pixels one byte to the right of a zero column (the filter-type byte)."""
+    w, h = img.size
+    rows = Image.new("L", (w * 3 + 1, h), 0)
+    rows.paste(Image.frombytes("L", (w * 3, h), img.tobytes()), (1, 0))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)  # 8-bit RGB, no interlace
+    idat = zlib.compress(rows.tobytes(), 1)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", idat) + chunk(b"IEND", b"")
+
+
 def to_png(phone: VirtualPhone, frame: Frame) -> bytes:
-    """PNG bytes of the screen; compress_level 1 keeps encoding fast while flat UI still compresses well."""
-    buf = io.BytesIO()
-    draw(phone, frame).save(buf, format="PNG", compress_level=1)
-    return buf.getvalue()
+    """The screen as PNG bytes (what `screencap -p` writes)."""
+    return encode_png(draw(phone, frame))

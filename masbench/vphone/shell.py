@@ -153,7 +153,7 @@ class Lexer:
                     and word[0].kind == "lit"
                     and not word[0].quoted
                     and len(word[0].text) == 1
-                    and word[0].text.isdigit()
+                    and word[0].text.isascii() and word[0].text.isdigit()
                     and self.i < len(s)
                     and s[self.i] in "<>"
                 ):
@@ -522,7 +522,7 @@ class Shell:
                 fds[fd] = NullSink()
             elif target in ("0", "1", "2") and int(target) in fds:
                 fds[fd] = fds[int(target)]
-            elif target.isdigit():
+            elif target.isascii() and target.isdigit():
                 raise CommandError(f"{SH}: {target}: bad file descriptor")
             elif r.op == ">&" and r.fd is None:
                 fds[1] = fds[2] = self.open_output(target, False, fds, files)

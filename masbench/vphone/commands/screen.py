@@ -84,7 +84,7 @@ def _type_text(p: Proc, text: str) -> int:
 
 def key_name(arg: str) -> str | None:
     """KEYCODE_HOME / HOME / home / 3 → HOME; None when Android would not know it."""
-    if arg.isdigit():
+    if arg.isascii() and arg.isdigit():
         name = KEYCODES.get(int(arg)) if len(arg) < 5 else None
         return name if name != "UNKNOWN" else None
     name = arg.upper().removeprefix("KEYCODE_")

@@ -98,9 +98,22 @@ def printf(p: Proc, args: list[str]) -> int:
             status, number = 1, 0
         return ("%" + flags + ("d" if conv in "iu" else conv)) % number
 
+    def once() -> tuple[str, bool]:
+        """Escapes are read in the format's literal text only, never in the substituted values."""
+        pieces, last = [], 0
+        for m in PRINTF_SPEC.finditer(fmt):
+            literal, go_on = unescape(fmt[last : m.start()])
+            pieces.append(literal)
+            if not go_on:
+                return "".join(pieces), False
+            pieces.append(convert(m))
+            last = m.end()
+        literal, go_on = unescape(fmt[last:])
+        return "".join(pieces) + literal, go_on
+
     while True:
         before = len(values)
-        text, go_on = unescape(PRINTF_SPEC.sub(convert, fmt))
+        text, go_on = once()
         p.out(text)
         if not go_on or not values or len(values) == before:
             return status
