@@ -7,13 +7,12 @@ import hashlib
 import math
 import struct
 import zlib
-from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
-from . import keyboard
+from . import icons, keyboard
 from .ui import CHECKBOX, EDIT, RADIO, SWITCH, Node, font, line_height, text_width
 
 if TYPE_CHECKING:
@@ -30,330 +29,6 @@ def seed_colour(seed: str) -> tuple[int, int, int]:
     hue = digest[0] / 255
     r, g, b = (int(255 * (0.55 + 0.35 * math.cos(2 * math.pi * (hue + k / 3)))) for k in range(3))
     return r, g, b
-
-
-# -- icons: tiny vector glyphs in a unit box ------------------------------------------------------------
-
-
-def _icon_search(d: Draw, b: Box, c: str) -> None:
-    x1, y1, x2, y2 = b
-    s = x2 - x1
-    w = max(3, s // 10)
-    d.ellipse((x1 + s * 0.1, y1 + s * 0.1, x1 + s * 0.65, y1 + s * 0.65), outline=c, width=w)
-    d.line((x1 + s * 0.58, y1 + s * 0.58, x2 - s * 0.1, y2 - s * 0.1), fill=c, width=w + 1)
-
-
-def _icon_back(d: Draw, b: Box, c: str) -> None:
-    x1, y1, x2, y2 = b
-    s, w = x2 - x1, max(3, (x2 - x1) // 10)
-    cy = y1 + s / 2
-    d.line((x1 + s * 0.15, cy, x2 - s * 0.1, cy), fill=c, width=w)
-    d.line((x1 + s * 0.15, cy, x1 + s * 0.5, y1 + s * 0.15), fill=c, width=w)
-    d.line((x1 + s * 0.15, cy, x1 + s * 0.5, y2 - s * 0.15), fill=c, width=w)
-
-
-def _icon_menu(d: Draw, b: Box, c: str) -> None:
-    x1, y1, x2, _ = b
-    s, w = x2 - x1, max(3, (x2 - x1) // 10)
-    for k in (0.25, 0.5, 0.75):
-        d.line((x1 + s * 0.1, y1 + s * k, x2 - s * 0.1, y1 + s * k), fill=c, width=w)
-
-
-def _icon_more(d: Draw, b: Box, c: str) -> None:
-    x1, y1, x2, _ = b
-    s = x2 - x1
-    r = max(3, s // 12)
-    for k in (0.2, 0.5, 0.8):
-        cx, cy = x1 + s / 2, y1 + s * k
-        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=c)
-
-
-def _icon_star(d: Draw, b: Box, c: str, filled: bool = True) -> None:
-    x1, y1, x2, _ = b
-    s = x2 - x1
-    cx, cy, ro, ri = x1 + s / 2, y1 + s / 2, s * 0.48, s * 0.2
-    pts = [
-        (
-            cx + (ro if k % 2 == 0 else ri) * math.sin(k * math.pi / 5),
-            cy - (ro if k % 2 == 0 else ri) * math.cos(k * math.pi / 5),
-        )
-        for k in range(10)
-    ]
-    d.polygon(pts, fill=c if filled else None, outline=c)
-
-
-def _icon_heart(d: Draw, b: Box, c: str) -> None:
-    x1, y1, x2, _ = b
-    s = x2 - x1
-    d.ellipse((x1 + s * 0.05, y1 + s * 0.12, x1 + s * 0.52, y1 + s * 0.55), fill=c)
-    d.ellipse((x1 + s * 0.48, y1 + s * 0.12, x2 - s * 0.05, y1 + s * 0.55), fill=c)
-    d.polygon(
-        [(x1 + s * 0.07, y1 + s * 0.42), (x2 - s * 0.07, y1 + s * 0.42), (x1 + s / 2, y1 + s * 0.92)], fill=c
-    )
-
-
-def _icon_cart(d: Draw, b: Box, c: str) -> None:
-    x1, y1, x2, _ = b
-    s, w = x2 - x1, max(3, (x2 - x1) // 12)
-    d.line(
-        (
-            x1 + s * 0.05,
-            y1 + s * 0.15,
-            x1 + s * 0.22,
-            y1 + s * 0.15,
-            x1 + s * 0.35,
-            y1 + s * 0.65,
-            x2 - s * 0.12,
-            y1 + s * 0.65,
-            x2 - s * 0.05,
-            y1 + s * 0.3,
-            x1 + s * 0.27,
-            y1 + s * 0.3,
-        ),
-        fill=c,
-        width=w,
-    )
-    for k in (0.4, 0.78):
-        d.ellipse((x1 + s * k - s * 0.07, y1 + s * 0.76, x1 + s * k + s * 0.07, y1 + s * 0.9), fill=c)
-
-
-def _icon_home(d: Draw, b: Box, c: str) -> None:
-    x1, y1, x2, y2 = b
-    s, w = x2 - x1, max(3, (x2 - x1) // 12)
-    d.line(
-        (x1 + s * 0.1, y1 + s * 0.5, x1 + s / 2, y1 + s * 0.12, x2 - s * 0.1, y1 + s * 0.5), fill=c, width=w
-    )
-    d.rectangle((x1 + s * 0.22, y1 + s * 0.45, x2 - s * 0.22, y2 - s * 0.1), outline=c, width=w)
-
-
-def _icon_person(d: Draw, b: Box, c: str) -> None:
-    x1, y1, x2, y2 = b
-    s = x2 - x1
-    d.ellipse((x1 + s * 0.3, y1 + s * 0.08, x2 - s * 0.3, y1 + s * 0.48), fill=c)
-    d.pieslice((x1 + s * 0.1, y1 + s * 0.55, x2 - s * 0.1, y2 + s * 0.4), 180, 360, fill=c)
-
-
-def _icon_gear(d: Draw, b: Box, c: str) -> None:
-    x1, y1, x2, _ = b
-    s = x2 - x1
-    cx, cy = x1 + s / 2, y1 + s / 2
-    for k in range(8):
-        a = k * math.pi / 4
-        d.line(
-            (cx, cy, cx + s * 0.46 * math.cos(a), cy + s * 0.46 * math.sin(a)), fill=c, width=max(4, s // 7)
-        )
-    d.ellipse((cx - s * 0.33, cy - s * 0.33, cx + s * 0.33, cy + s * 0.33), fill=c)
-    d.ellipse((cx - s * 0.13, cy - s * 0.13, cx + s * 0.13, cy + s * 0.13), fill="#ffffff")
-
-
-def _icon_wifi(d: Draw, b: Box, c: str) -> None:
-    x1, _y1, x2, y2 = b
-    s, w = x2 - x1, max(3, (x2 - x1) // 10)
-    for k in (0.9, 0.6, 0.3):
-        r = s * k / 2 + s * 0.05
-        cx, cy = x1 + s / 2, y2 - s * 0.12
-        d.arc((cx - r, cy - r, cx + r, cy + r), 225, 315, fill=c, width=w)
-    d.ellipse((x1 + s / 2 - w, y2 - s * 0.12 - w, x1 + s / 2 + w, y2 - s * 0.12 + w), fill=c)
-
-
-def _icon_bluetooth(d: Draw, b: Box, c: str) -> None:
-    x1, y1, x2, y2 = b
-    s, w = x2 - x1, max(3, (x2 - x1) // 12)
-    cx = x1 + s / 2
-    d.line((cx, y1 + s * 0.05, cx, y2 - s * 0.05), fill=c, width=w)
-    d.line((x1 + s * 0.25, y1 + s * 0.3, x2 - s * 0.25, y1 + s * 0.7, cx, y2 - s * 0.05), fill=c, width=w)
-    d.line((x1 + s * 0.25, y1 + s * 0.7, x2 - s * 0.25, y1 + s * 0.3, cx, y1 + s * 0.05), fill=c, width=w)
-
-
-def _icon_plane(d: Draw, b: Box, c: str) -> None:
-    x1, y1, x2, y2 = b
-    s = x2 - x1
-    cx = x1 + s / 2
-    d.polygon(
-        [
-            (cx, y1 + s * 0.05),
-            (cx + s * 0.08, y1 + s * 0.35),
-            (x2 - s * 0.05, y1 + s * 0.58),
-            (cx + s * 0.08, y1 + s * 0.52),
-            (cx + s * 0.06, y2 - s * 0.2),
-            (cx + s * 0.2, y2 - s * 0.05),
-            (cx - s * 0.2, y2 - s * 0.05),
-            (cx - s * 0.06, y2 - s * 0.2),
-            (cx - s * 0.08, y1 + s * 0.52),
-            (x1 + s * 0.05, y1 + s * 0.58),
-            (cx - s * 0.08, y1 + s * 0.35),
-        ],
-        fill=c,
-    )
-
-
-def _icon_sun(d: Draw, b: Box, c: str) -> None:
-    x1, y1, x2, _ = b
-    s = x2 - x1
-    cx, cy = x1 + s / 2, y1 + s / 2
-    for k in range(8):
-        a = k * math.pi / 4
-        d.line(
-            (
-                cx + s * 0.3 * math.cos(a),
-                cy + s * 0.3 * math.sin(a),
-                cx + s * 0.47 * math.cos(a),
-                cy + s * 0.47 * math.sin(a),
-            ),
-            fill=c,
-            width=max(3, s // 12),
-        )
-    d.ellipse((cx - s * 0.22, cy - s * 0.22, cx + s * 0.22, cy + s * 0.22), fill=c)
-
-
-def _icon_moon(d: Draw, b: Box, c: str) -> None:
-    x1, y1, x2, y2 = b
-    s = x2 - x1
-    d.ellipse((x1 + s * 0.1, y1 + s * 0.1, x2 - s * 0.1, y2 - s * 0.1), fill=c)
-    d.ellipse((x1 + s * 0.35, y1 + s * 0.02, x2 + s * 0.05, y2 - s * 0.3), fill="#ffffff")
-
-
-def _icon_pin(d: Draw, b: Box, c: str) -> None:
-    x1, y1, x2, y2 = b
-    s = x2 - x1
-    d.ellipse((x1 + s * 0.18, y1 + s * 0.02, x2 - s * 0.18, y1 + s * 0.66), fill=c)
-    d.polygon(
-        [(x1 + s * 0.22, y1 + s * 0.45), (x2 - s * 0.22, y1 + s * 0.45), (x1 + s / 2, y2 - s * 0.02)], fill=c
-    )
-    d.ellipse((x1 + s * 0.38, y1 + s * 0.22, x2 - s * 0.38, y1 + s * 0.46), fill="#ffffff")
-
-
-def _icon_plus(d: Draw, b: Box, c: str) -> None:
-    x1, y1, x2, y2 = b
-    s, w = x2 - x1, max(4, (x2 - x1) // 9)
-    d.line((x1 + s / 2, y1 + s * 0.15, x1 + s / 2, y2 - s * 0.15), fill=c, width=w)
-    d.line((x1 + s * 0.15, y1 + s / 2, x2 - s * 0.15, y1 + s / 2), fill=c, width=w)
-
-
-def _icon_close(d: Draw, b: Box, c: str) -> None:
-    x1, y1, x2, y2 = b
-    s, w = x2 - x1, max(4, (x2 - x1) // 9)
-    d.line((x1 + s * 0.2, y1 + s * 0.2, x2 - s * 0.2, y2 - s * 0.2), fill=c, width=w)
-    d.line((x1 + s * 0.2, y2 - s * 0.2, x2 - s * 0.2, y1 + s * 0.2), fill=c, width=w)
-
-
-def _icon_check(d: Draw, b: Box, c: str) -> None:
-    x1, y1, x2, _ = b
-    s, w = x2 - x1, max(4, (x2 - x1) // 8)
-    d.line(
-        (x1 + s * 0.15, y1 + s * 0.5, x1 + s * 0.42, y1 + s * 0.75, x2 - s * 0.12, y1 + s * 0.25),
-        fill=c,
-        width=w,
-    )
-
-
-def _icon_chevron(d: Draw, b: Box, c: str) -> None:
-    x1, y1, x2, y2 = b
-    s, w = x2 - x1, max(3, (x2 - x1) // 10)
-    d.line(
-        (x1 + s * 0.35, y1 + s * 0.15, x2 - s * 0.3, y1 + s / 2, x1 + s * 0.35, y2 - s * 0.15),
-        fill=c,
-        width=w,
-    )
-
-
-def _icon_share(d: Draw, b: Box, c: str) -> None:
-    x1, y1, x2, _ = b
-    s = x2 - x1
-    pts = [(x2 - s * 0.2, y1 + s * 0.2), (x1 + s * 0.2, y1 + s / 2), (x2 - s * 0.2, y1 + s * 0.8)]
-    d.line(pts, fill=c, width=max(3, s // 12))
-    for px, py in pts:
-        d.ellipse((px - s * 0.12, py - s * 0.12, px + s * 0.12, py + s * 0.12), fill=c)
-
-
-def _icon_calendar(d: Draw, b: Box, c: str) -> None:
-    x1, y1, x2, y2 = b
-    s, w = x2 - x1, max(3, (x2 - x1) // 12)
-    d.rectangle((x1 + s * 0.1, y1 + s * 0.18, x2 - s * 0.1, y2 - s * 0.08), outline=c, width=w)
-    d.rectangle((x1 + s * 0.1, y1 + s * 0.18, x2 - s * 0.1, y1 + s * 0.38), fill=c)
-
-
-def _icon_filter(d: Draw, b: Box, c: str) -> None:
-    x1, y1, x2, _ = b
-    s = x2 - x1
-    d.polygon(
-        [
-            (x1 + s * 0.08, y1 + s * 0.15),
-            (x2 - s * 0.08, y1 + s * 0.15),
-            (x1 + s * 0.58, y1 + s * 0.52),
-            (x1 + s * 0.58, y1 + s * 0.88),
-            (x1 + s * 0.42, y1 + s * 0.78),
-            (x1 + s * 0.42, y1 + s * 0.52),
-        ],
-        fill=c,
-    )
-
-
-def _icon_mic(d: Draw, b: Box, c: str) -> None:
-    x1, y1, x2, y2 = b
-    s, w = x2 - x1, max(3, (x2 - x1) // 12)
-    d.rounded_rectangle(
-        (x1 + s * 0.35, y1 + s * 0.05, x2 - s * 0.35, y1 + s * 0.6), radius=int(s * 0.15), fill=c
-    )
-    d.arc((x1 + s * 0.22, y1 + s * 0.3, x2 - s * 0.22, y1 + s * 0.75), 0, 180, fill=c, width=w)
-    d.line((x1 + s / 2, y1 + s * 0.75, x1 + s / 2, y2 - s * 0.05), fill=c, width=w)
-
-
-def _icon_bell(d: Draw, b: Box, c: str) -> None:
-    x1, y1, x2, y2 = b
-    s = x2 - x1
-    d.pieslice((x1 + s * 0.2, y1 + s * 0.1, x2 - s * 0.2, y1 + s * 1.0), 180, 360, fill=c)
-    d.rectangle((x1 + s * 0.2, y1 + s * 0.55, x2 - s * 0.2, y1 + s * 0.75), fill=c)
-    d.ellipse((x1 + s * 0.42, y2 - s * 0.22, x2 - s * 0.42, y2 - s * 0.04), fill=c)
-
-
-def _icon_play(d: Draw, b: Box, c: str) -> None:
-    x1, y1, x2, y2 = b
-    s = x2 - x1
-    d.polygon(
-        [(x1 + s * 0.25, y1 + s * 0.15), (x2 - s * 0.15, y1 + s / 2), (x1 + s * 0.25, y2 - s * 0.15)], fill=c
-    )
-
-
-def _icon_bookmark(d: Draw, b: Box, c: str) -> None:
-    x1, y1, x2, y2 = b
-    s = x2 - x1
-    d.polygon(
-        [
-            (x1 + s * 0.22, y1 + s * 0.08),
-            (x2 - s * 0.22, y1 + s * 0.08),
-            (x2 - s * 0.22, y2 - s * 0.05),
-            (x1 + s / 2, y2 - s * 0.3),
-            (x1 + s * 0.22, y2 - s * 0.05),
-        ],
-        fill=c,
-    )
-
-
-def _icon_grid(d: Draw, b: Box, c: str) -> None:
-    x1, y1, x2, _ = b
-    s = x2 - x1
-    for i in range(3):
-        for j in range(3):
-            cx, cy, r = x1 + s * (0.2 + 0.3 * i), y1 + s * (0.2 + 0.3 * j), s * 0.08
-            d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=c)
-
-
-ICONS: dict[str, Callable[[Draw, Box, str], None]] = {
-    "search": _icon_search, "back": _icon_back, "menu": _icon_menu, "more": _icon_more, "star": _icon_star,
-    "star_outline": lambda d, b, c: _icon_star(d, b, c, filled=False), "heart": _icon_heart, "cart": _icon_cart,
-    "home": _icon_home, "person": _icon_person, "settings": _icon_gear, "wifi": _icon_wifi,
-    "bluetooth": _icon_bluetooth, "airplane": _icon_plane, "brightness": _icon_sun, "moon": _icon_moon,
-    "pin": _icon_pin, "plus": _icon_plus, "close": _icon_close, "check": _icon_check, "chevron": _icon_chevron,
-    "share": _icon_share, "calendar": _icon_calendar, "filter": _icon_filter, "mic": _icon_mic, "bell": _icon_bell,
-    "play": _icon_play, "bookmark": _icon_bookmark, "apps": _icon_grid,
-}  # fmt: skip
-
-
-def draw_icon(d: Draw, name: str, box: Box, colour: str) -> None:
-    painter = ICONS.get(name)
-    if painter is not None:
-        painter(d, box, colour)
 
 
 # -- the view tree ------------------------------------------------------------------------------------
@@ -464,7 +139,7 @@ def _draw_label(d: Draw, node: Node, origin: tuple[int, int] = (0, 0)) -> None:
     x, y = x - origin[0], y - origin[1]
     if node.icon:
         iy = y + (lines_h - node.size) // 2
-        draw_icon(d, node.icon, (x, iy, x + node.size, iy + node.size), node.fg)
+        icons.draw_icon(d, node.icon, (x, iy, x + node.size, iy + node.size), node.fg)
         x += icon_w
     for i, line in enumerate(lines):
         lx = x
@@ -513,7 +188,7 @@ def _draw_field(d: Draw, node: Node, focus: str | None) -> None:
     text_x = x1 + left + (node.size + 16 if node.icon else 0)
     if node.icon:
         iy = (y1 + y2 - node.size) // 2
-        draw_icon(d, node.icon, (x1 + left, iy, x1 + left + node.size, iy + node.size), "#5f6368")
+        icons.draw_icon(d, node.icon, (x1 + left, iy, x1 + left + node.size, iy + node.size), "#5f6368")
     f = font(node.size)
     ty = (y1 + y2) // 2
     visible = shown
@@ -560,7 +235,7 @@ def _draw_toggle(d: Draw, node: Node) -> None:
                 width=5,
             )
             if on:
-                _icon_check(d, (bx + 4, cy - 22, bx + 48, cy + 22), "#ffffff")
+                icons.icon_check(d, (bx + 4, cy - 22, bx + 48, cy + 22), "#ffffff")
         text_x = bx + 76
         text_right = x2 - right
     if node.text:
@@ -584,12 +259,12 @@ def _status_bar(d: Draw, phone: VirtualPhone, dark: bool) -> None:
     d.rectangle((x + 5, 23, x + 21, 41), fill=fg)
     x -= 56
     if phone.settings["global"].get("airplane_mode_on") == "1":
-        _icon_plane(d, (x, 12, x + 40, 52), fg)
+        icons.icon_plane(d, (x, 12, x + 40, 52), fg)
     elif phone.settings["global"].get("wifi_on") == "1":
-        _icon_wifi(d, (x, 12, x + 40, 52), fg)
+        icons.icon_wifi(d, (x, 12, x + 40, 52), fg)
     if phone.settings["global"].get("bluetooth_on") == "1":
         x -= 50
-        _icon_bluetooth(d, (x, 14, x + 36, 50), fg)
+        icons.icon_bluetooth(d, (x, 14, x + 36, 50), fg)
 
 
 def _nav_bar(d: Draw, dark: bool) -> None:
@@ -617,9 +292,9 @@ def _keyboard(d: Draw, top: int) -> None:
         d.rounded_rectangle(box, radius=14, fill="#c9ccd1" if special else "#ffffff")
         cx, cy = (box[0] + box[2]) // 2, (box[1] + box[3]) // 2
         if key == "⌫":
-            _icon_back(d, (cx - 26, cy - 26, cx + 26, cy + 26), "#202124")
+            icons.icon_back(d, (cx - 26, cy - 26, cx + 26, cy + 26), "#202124")
         elif key == "⏎":
-            _icon_check(d, (cx - 28, cy - 28, cx + 28, cy + 28), "#1a73e8")
+            icons.icon_check(d, (cx - 28, cy - 28, cx + 28, cy + 28), "#1a73e8")
         elif key != "space":
             d.text((cx, cy), key, fill="#202124", font=font(48), anchor="mm")
 

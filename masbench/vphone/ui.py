@@ -114,7 +114,7 @@ class Node:
     bold: bool = False
     radius: int = 0
     border: str | None = None
-    icon: str | None = None  # glyph name drawn by the renderer (see render.ICONS)
+    icon: str | None = None  # glyph name drawn by the renderer (see icons.ICONS)
     image: str | None = None  # placeholder picture: a colour seed string
     max_lines: int | None = None
     # filled by layout
