@@ -153,7 +153,8 @@ class Lexer:
                     and word[0].kind == "lit"
                     and not word[0].quoted
                     and len(word[0].text) == 1
-                    and word[0].text.isascii() and word[0].text.isdigit()
+                    and word[0].text.isascii()
+                    and word[0].text.isdigit()
                     and self.i < len(s)
                     and s[self.i] in "<>"
                 ):

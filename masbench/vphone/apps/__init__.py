@@ -12,7 +12,15 @@ from .maps import MapsApp
 from .settings import SettingsApp
 from .yelp import YelpApp
 
-APP_CLASSES: tuple[type[App], ...] = (LauncherApp, SettingsApp, ChromeApp, AmazonApp, BookingApp, YelpApp, MapsApp)
+APP_CLASSES: tuple[type[App], ...] = (
+    LauncherApp,
+    SettingsApp,
+    ChromeApp,
+    AmazonApp,
+    BookingApp,
+    YelpApp,
+    MapsApp,
+)
 
 
 def default_apps() -> list[App]:

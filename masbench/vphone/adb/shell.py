@@ -1,0 +1,225 @@
+"""Shell services on a phone: `shell:`, `shell,v2,...:`, `exec:` and the interactive shell behind them.
+
+With a command, the phone's shell runs it once and the socket carries its output: v1 (`shell:`) as one
+stream, v2 as stdout/stderr/exit packets, `exec:` as raw stdout. Without one, `_InteractiveShell` reads
+lines (with a prompt and echo when a pty is asked for) until `exit`, Ctrl-D or the client's EOF.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .framing import MAX_LINE, MAX_V2_PACKET, Conn, ProtocolError, linger, log, okay, reply, send
+
+if TYPE_CHECKING:
+    from ..phone import VirtualPhone
+
+
+@dataclass
+class _Output:
+    stdout: bytes = b""
+    stderr: bytes = b""
+    exit_code: int = 0
+
+
+class ShellServices:
+    """The shell half of `AdbServer` (mixed into it), which supplies `_call`."""
+
+    _call: Callable[[VirtualPhone, Callable[[], Any]], Awaitable[Any]]
+
+    async def _run_shell(self, phone: VirtualPhone, command: str) -> _Output:
+        """One command line through the phone's shell; a crash there becomes exit 255, not a dead socket."""
+        try:
+            result = await self._call(phone, lambda: phone.shell(command))
+            return _Output(_as_bytes(result.stdout), _as_bytes(result.stderr), int(result.exit_code))
+        except Exception as exc:
+            log.warning("phone %s: shell %r raised", phone.serial, command[:200], exc_info=True)
+            return _Output(b"", f"/system/bin/sh: internal error: {exc}\n".encode(), 255)
+
+    async def _shell(self, conn: Conn, phone: VirtualPhone, opts: set[str], command: str) -> None:
+        v2 = "v2" in opts
+        pty = "pty" in opts or ("raw" not in opts and not command)
+        if not command:
+            await send(conn, okay())
+            io: _ShellIO = _V2ShellIO(conn) if v2 else _RawShellIO(conn, merge=True)
+            await _InteractiveShell(self, phone, io, pty).run()
+            await linger(conn)
+            return
+        out = await self._run_shell(phone, command)
+        if not v2:
+            # v1 has one stream; stderr goes first so shell2's `; echo X4EXIT:$?` stays the last line (G8).
+            await reply(conn, okay() + out.stderr + out.stdout)
+            return
+        if pty:
+            data = _v2_packet(1, (out.stderr + out.stdout).replace(b"\n", b"\r\n"))
+        else:
+            data = _v2_packet(1, out.stdout) + _v2_packet(2, out.stderr)
+        await reply(conn, okay() + data + _v2_packet(3, bytes([out.exit_code & 0xFF])))
+
+    async def _exec(self, conn: Conn, phone: VirtualPhone, command: str) -> None:
+        """`exec:` (adb exec-out): raw stdout only, so binary output such as a PNG stays intact."""
+        if not command:
+            await send(conn, okay())
+            await _InteractiveShell(self, phone, _RawShellIO(conn, merge=False), pty=False).run()
+            await linger(conn)
+            return
+        out = await self._run_shell(phone, command)
+        await reply(conn, okay() + out.stdout)
+
+
+def _as_bytes(data: bytes | str | None) -> bytes:
+    return data.encode() if isinstance(data, str) else bytes(data or b"")
+
+
+def _v2_packet(kind: int, data: bytes) -> bytes:
+    return b"" if not data and kind != 3 else struct.pack("<BI", kind, len(data)) + data
+
+
+# -- interactive shells ------------------------------------------------------------------------------
+class _ShellIO:
+    """Where an interactive shell reads keystrokes and writes output (v1 raw socket or v2 packets)."""
+
+    async def read(self) -> bytes | None:
+        raise NotImplementedError
+
+    async def write(self, data: bytes, stream: int = 1) -> None:
+        raise NotImplementedError
+
+    async def exit(self, code: int) -> None:
+        """Only shell v2 can say how the shell ended."""
+
+
+@dataclass
+class _RawShellIO(_ShellIO):
+    conn: Conn
+    merge: bool  # shell: merges stderr into the stream; exec: drops it
+
+    async def read(self) -> bytes | None:
+        return await self.conn.reader.read(65536) or None
+
+    async def write(self, data: bytes, stream: int = 1) -> None:
+        if data and (stream == 1 or self.merge):
+            self.conn.writer.write(data)
+            await self.conn.writer.drain()
+
+
+@dataclass
+class _V2ShellIO(_ShellIO):
+    conn: Conn
+
+    async def read(self) -> bytes | None:
+        """Next stdin payload; None once stdin is closed (packet 4) or the socket ends."""
+        while True:
+            head = await self.conn.reader.read(5)
+            if not head:
+                return None
+            if len(head) < 5:
+                head += await self.conn.reader.readexactly(5 - len(head))
+            kind, size = struct.unpack("<BI", head)
+            if size > MAX_V2_PACKET:
+                raise ProtocolError(f"shell v2 packet of {size} bytes")
+            data = await self.conn.reader.readexactly(size)
+            if kind == 0 and data:
+                return data
+            if kind == 4:
+                return None
+            # 5 = window size change and anything else: nothing to do on a virtual terminal
+
+    async def write(self, data: bytes, stream: int = 1) -> None:
+        if data:
+            self.conn.writer.write(_v2_packet(stream, data))
+            await self.conn.writer.drain()
+
+    async def exit(self, code: int) -> None:
+        self.conn.writer.write(_v2_packet(3, bytes([code & 0xFF])))
+        await self.conn.writer.drain()
+
+
+@dataclass
+class _InteractiveShell:
+    """`adb shell` with no command: a line-at-a-time shell with a prompt and echo when a pty is asked for."""
+
+    server: ShellServices
+    phone: Any
+    io: _ShellIO
+    pty: bool
+    line: bytearray = field(default_factory=bytearray)
+    status: int = 0
+    escape: int = 0  # 1 after ESC, 2 inside a CSI sequence (arrow keys): skipped, not typed
+
+    @property
+    def prompt(self) -> bytes:
+        return f"{self.phone.props.get('ro.product.device', 'vphone')}:/ $ ".encode()
+
+    async def run(self) -> None:
+        if self.pty:
+            await self.io.write(self.prompt)
+        while True:
+            data = await self.io.read()
+            if data is None:
+                break
+            for byte in data:
+                if not await self._key(byte):
+                    await self.io.exit(self.status)
+                    return
+        if self.line.strip() and not self.pty:
+            await self._run_line()
+        await self.io.exit(self.status)
+
+    async def _key(self, byte: int) -> bool:
+        """Feed one input byte; False when the shell should end (exit, Ctrl-D)."""
+        if self.escape:
+            # ESC [ ... final-byte (0x40-0x7E); ESC + one other byte is a two-byte sequence.
+            self.escape = (
+                2
+                if (self.escape == 1 and byte == ord("[")) or (self.escape == 2 and not 0x40 <= byte <= 0x7E)
+                else 0
+            )
+            return True
+        if byte in (0x0A, 0x0D):
+            if self.pty:
+                await self.io.write(b"\r\n")
+            if byte == 0x0D and not self.pty:
+                return True
+            return await self._run_line()
+        if not self.pty:
+            self.line.append(byte)
+        elif byte == 0x1B:
+            self.escape = 1
+        elif byte in (0x7F, 0x08):
+            if self.line:
+                del self.line[-1]
+                await self.io.write(b"\b \b")
+        elif byte == 0x03:
+            self.line.clear()
+            await self.io.write(b"^C\r\n" + self.prompt)
+        elif byte == 0x04:
+            return bool(self.line)
+        elif byte >= 0x20 or byte == 0x09:
+            self.line.append(byte)
+            await self.io.write(bytes([byte]))
+        if len(self.line) > MAX_LINE:
+            raise ProtocolError("interactive shell line too long")
+        return True
+
+    async def _run_line(self) -> bool:
+        command = self.line.decode("utf-8", errors="replace").strip()
+        self.line.clear()
+        words = command.split()
+        if words and words[0] == "exit":
+            self.status = int(words[1]) if len(words) > 1 and words[1].isdigit() else self.status
+            return False
+        if command:
+            out = await self.server._run_shell(self.phone, command)
+            self.status = out.exit_code
+            if self.pty:
+                await self.io.write((out.stdout + out.stderr).replace(b"\n", b"\r\n"))
+            else:
+                await self.io.write(out.stdout, 1)
+                await self.io.write(out.stderr, 2)
+        if self.pty:
+            await self.io.write(self.prompt)
+        return True
