@@ -28,7 +28,9 @@ class _Targeted(_Base):
     target: Selector | None = None
 
     def _check_target(self, required: bool) -> None:
-        given = sum([self.index is not None, self.x is not None or self.y is not None, self.target is not None])
+        given = sum(
+            [self.index is not None, self.x is not None or self.y is not None, self.target is not None]
+        )
         if given > 1:
             raise ValueError("give only one of index, x/y or target")
         if (self.x is None) != (self.y is None):

@@ -37,7 +37,9 @@ class Selector(BaseModel):
     def _not_empty(self) -> Selector:
         fields = self.model_dump(exclude={"nth"}, exclude_none=True)
         if not fields:
-            raise ValueError("a selector needs at least one of text, text_contains, text_regex, resource_id, content_desc, desc_contains, cls, clickable, checked")
+            raise ValueError(
+                "a selector needs at least one of text, text_contains, text_regex, resource_id, content_desc, desc_contains, cls, clickable, checked"
+            )
         if self.text_regex is not None:
             re.compile(self.text_regex)
         return self
@@ -65,7 +67,9 @@ class Selector(BaseModel):
         return self.checked is None or el.checked == self.checked
 
     def describe(self) -> str:
-        return ", ".join(f"{k}={v!r}" for k, v in self.model_dump(exclude_none=True).items() if not (k == "nth" and v == 0))
+        return ", ".join(
+            f"{k}={v!r}" for k, v in self.model_dump(exclude_none=True).items() if not (k == "nth" and v == 0)
+        )
 
 
 def select(selector: Selector, elements: list[UIElement]) -> UIElement:

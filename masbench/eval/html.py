@@ -162,7 +162,9 @@ def write_report(
             "<h2>SR vs time vs tokens</h2><p>One bubble per app: x = MET (s), y = SR, size = MToC (k tokens).</p>"
         )
         parts.append(_scatter([(k, m.MET, m.SR, m.MToC or 0.1) for k, m in apps.items()], "MET (s)", "SR"))
-        parts.append("<p>One bubble per episode: x = wall time (s), y = success, size = steps (hover for the task).</p>")
+        parts.append(
+            "<p>One bubble per episode: x = wall time (s), y = success, size = steps (hover for the task).</p>"
+        )
         parts.append(
             _scatter(
                 [(r.task_id, r.wall_s, 1.0 if r.success else 0.0, r.steps) for r in results],
