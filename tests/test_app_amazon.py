@@ -3,11 +3,12 @@ product variants, cart, checkout, lists, orders and deals."""
 
 from __future__ import annotations
 
-import pytest
+from functools import partial
 
-from masbench.actions.selectors import Selector, select
-from masbench.device.elements import UIElement, parse_ui_dump
-from masbench.vphone.apps import default_apps
+import phone_helpers
+import pytest
+from phone_helpers import elements, find, front, phone_with, present, seeded_dumps, tap, type_into
+
 from masbench.vphone.apps.amazon import AmazonApp
 from masbench.vphone.apps.amazon.catalog import PAGE_SIZE, catalog, normalize_word
 from masbench.vphone.apps.amazon.store import catalog_of
@@ -22,8 +23,7 @@ MARKERS = "B0K7RBLQFP"  # Crayola washable markers
 
 
 def make_phone(seed: int = 1) -> VirtualPhone:
-    apps = [a for a in default_apps() if a.package != PKG]
-    return VirtualPhone("vphone-1", apps=[*apps, AmazonApp()], seed=seed)
+    return phone_with(AmazonApp(), seed=seed)
 
 
 @pytest.fixture
@@ -31,52 +31,21 @@ def phone() -> VirtualPhone:
     return make_phone()
 
 
-def elements(phone: VirtualPhone) -> list[UIElement]:
-    return parse_ui_dump(phone.ui_dump_xml(), screen=(phone.width, phone.height))
-
-
-def find(phone: VirtualPhone, **selector: object) -> UIElement:
-    return select(Selector(**selector), elements(phone))
-
-
-def present(phone: VirtualPhone, **selector: object) -> bool:
-    return any(Selector(**selector).matches(e) for e in elements(phone))
-
-
-def tap(phone: VirtualPhone, **selector: object) -> None:
-    phone.tap(*find(phone, **selector).center)
+state = partial(phone_helpers.state, package=PKG)
+view = partial(phone_helpers.view, package=PKG)
 
 
 def search(phone: VirtualPhone, query: str) -> None:
-    tap(phone, resource_id="rs_search_src_text")
-    phone.input_text(query)
-    phone.keyevent("ENTER")
-
-
-def front(phone: VirtualPhone) -> dict:
-    return phone.snapshot()["foreground"]
-
-
-def state(phone: VirtualPhone) -> dict:
-    return phone.app_state(PKG)
-
-
-def view(phone: VirtualPhone, uri: str, package: str | None = PKG) -> None:
-    flag = f" -p {package}" if package else ""
-    result = phone.shell(f"am start -a android.intent.action.VIEW -d '{uri}'{flag}")
-    assert result.exit_code == 0, result
+    type_into(phone, query, resource_id="rs_search_src_text")
 
 
 # -- content and determinism -------------------------------------------------------------------------
 
 
 def test_same_seed_gives_the_same_screens_and_another_seed_other_prices():
-    dumps = []
-    for seed in (4, 4, 5):
-        phone = make_phone(seed)
-        phone.launch(PKG)
-        search(phone, "running shoes")
-        dumps.append(phone.ui_dump_xml())
+    dumps = seeded_dumps(
+        make_phone, (4, 4, 5), lambda phone: phone.launch(PKG), lambda phone: search(phone, "running shoes")
+    )
     assert dumps[0] == dumps[1]
     assert dumps[0] != dumps[2]
 

@@ -4,15 +4,14 @@ saving to wish lists, booking and cancelling, and scrolling."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from functools import partial
 
+import phone_helpers
 import pytest
+from phone_helpers import elements, find, front, phone_with, tap
 
-from masbench.actions.selectors import Selector, select
-from masbench.device.elements import UIElement, parse_ui_dump
-from masbench.vphone.apps import default_apps
 from masbench.vphone.apps.booking import BookingApp
 from masbench.vphone.apps.booking import catalog as cat
-from masbench.vphone.intents import ACTION_VIEW, Intent
 from masbench.vphone.phone import VirtualPhone
 
 PKG = "com.booking"
@@ -20,8 +19,7 @@ CLOCK = datetime(2025, 6, 4, 10, 0, tzinfo=UTC)
 
 
 def make_phone(seed: int = 0) -> VirtualPhone:
-    apps = [a for a in default_apps() if a.package != PKG]
-    return VirtualPhone("vphone-1", apps=[*apps, BookingApp()], seed=seed, clock=CLOCK)
+    return phone_with(BookingApp(), seed=seed, clock=CLOCK)
 
 
 @pytest.fixture
@@ -29,28 +27,8 @@ def phone() -> VirtualPhone:
     return make_phone()
 
 
-def elements(phone: VirtualPhone) -> list[UIElement]:
-    return parse_ui_dump(phone.ui_dump_xml(), screen=(phone.width, phone.height))
-
-
-def find(phone: VirtualPhone, **selector: object) -> UIElement:
-    return select(Selector(**selector), elements(phone))
-
-
-def tap(phone: VirtualPhone, **selector: object) -> None:
-    phone.tap(*find(phone, **selector).center)
-
-
-def front(phone: VirtualPhone) -> dict:
-    return phone.snapshot()["foreground"]
-
-
-def state(phone: VirtualPhone) -> dict:
-    return phone.app_state(PKG)
-
-
-def view(phone: VirtualPhone, uri: str, package: str | None = PKG) -> None:
-    assert phone.start_activity(Intent(ACTION_VIEW, data=uri, package=package)) is None
+state = partial(phone_helpers.state, package=PKG)
+view = partial(phone_helpers.view, package=PKG, via_shell=False)
 
 
 def search_for(phone: VirtualPhone, city: str) -> None:

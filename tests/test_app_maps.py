@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from functools import partial
 
+import phone_helpers
 import pytest
+from phone_helpers import elements, find, front, phone_with, seeded_dumps, tap, type_into
 
-from masbench.actions.selectors import Selector, select
-from masbench.device.elements import UIElement, parse_ui_dump
-from masbench.vphone.apps import default_apps
 from masbench.vphone.apps.maps import MapsApp, model
 from masbench.vphone.apps.maps.content import CITIES, geocode
 from masbench.vphone.apps.yelp import YelpApp
@@ -19,8 +19,7 @@ TUESDAY = datetime(2025, 6, 3, 9, 30, tzinfo=UTC)
 
 
 def make_phone(seed: int = 0, clock: datetime | None = TUESDAY) -> VirtualPhone:
-    apps = [a for a in default_apps() if a.package not in (PKG, "com.yelp.android")]
-    return VirtualPhone("vphone-1", apps=[*apps, MapsApp(), YelpApp()], seed=seed, clock=clock)
+    return phone_with(MapsApp(), YelpApp(), seed=seed, clock=clock)
 
 
 @pytest.fixture
@@ -28,38 +27,8 @@ def phone() -> VirtualPhone:
     return make_phone()
 
 
-def elements(phone: VirtualPhone) -> list[UIElement]:
-    return parse_ui_dump(phone.ui_dump_xml(), screen=(phone.width, phone.height))
-
-
-def find(phone: VirtualPhone, **selector: object) -> UIElement:
-    return select(Selector(**selector), elements(phone))
-
-
-def tap(phone: VirtualPhone, **selector: object) -> None:
-    phone.tap(*find(phone, **selector).center)
-
-
-def type_into(phone: VirtualPhone, text: str, clear: bool = False, **selector: object) -> None:
-    tap(phone, **selector)
-    if clear:
-        phone.clear_focused()
-    phone.input_text(text)
-    phone.keyevent("ENTER")
-
-
-def front(phone: VirtualPhone) -> dict:
-    return phone.snapshot()["foreground"]
-
-
-def state(phone: VirtualPhone) -> dict:
-    return phone.app_state(PKG)
-
-
-def view(phone: VirtualPhone, uri: str, package: str | None = PKG) -> None:
-    flag = f" -p {package}" if package else ""
-    result = phone.shell(f"am start -a android.intent.action.VIEW -d '{uri}'{flag}")
-    assert result.exit_code == 0, result
+state = partial(phone_helpers.state, package=PKG)
+view = partial(phone_helpers.view, package=PKG)
 
 
 def places(phone: VirtualPhone) -> dict:
@@ -70,11 +39,7 @@ def places(phone: VirtualPhone) -> dict:
 
 
 def test_same_seed_gives_the_same_screens_and_another_seed_other_content():
-    dumps = []
-    for seed in (3, 3, 4):
-        phone = make_phone(seed)
-        view(phone, "geo:0,0?q=gas station")
-        dumps.append(phone.ui_dump_xml())
+    dumps = seeded_dumps(make_phone, (3, 3, 4), lambda phone: view(phone, "geo:0,0?q=gas station"))
     assert dumps[0] == dumps[1]
     assert dumps[0] != dumps[2]
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from functools import partial
 
+import phone_helpers
 import pytest
+from phone_helpers import elements, find, front, phone_with, seeded_dumps, tap, type_into
 
-from masbench.actions.selectors import Selector, select
-from masbench.device.elements import UIElement, parse_ui_dump
-from masbench.vphone.apps import default_apps
 from masbench.vphone.apps.yelp import YelpApp
 from masbench.vphone.apps.yelp.content import open_status
 from masbench.vphone.phone import VirtualPhone
@@ -19,8 +19,7 @@ FRIDAY_EVENING = datetime(2025, 6, 6, 19, 30, tzinfo=UTC)
 
 def make_phone(seed: int = 0, clock: datetime | None = FRIDAY_EVENING) -> VirtualPhone:
     """Launcher, Settings, Chrome and Yelp (no maps app, so geo: links have no handler)."""
-    apps = [a for a in default_apps() if a.package not in (PKG, "com.google.android.apps.maps")]
-    return VirtualPhone("vphone-1", apps=[*apps, YelpApp()], seed=seed, clock=clock)
+    return phone_with(YelpApp(), seed=seed, clock=clock, without=("com.google.android.apps.maps",))
 
 
 @pytest.fixture
@@ -28,54 +27,24 @@ def phone() -> VirtualPhone:
     return make_phone()
 
 
-def elements(phone: VirtualPhone) -> list[UIElement]:
-    return parse_ui_dump(phone.ui_dump_xml(), screen=(phone.width, phone.height))
-
-
-def find(phone: VirtualPhone, **selector: object) -> UIElement:
-    return select(Selector(**selector), elements(phone))
-
-
-def tap(phone: VirtualPhone, **selector: object) -> None:
-    phone.tap(*find(phone, **selector).center)
-
-
-def type_into(phone: VirtualPhone, text: str, clear: bool = False, **selector: object) -> None:
-    tap(phone, **selector)
-    if clear:
-        phone.clear_focused()
-    phone.input_text(text)
-    phone.keyevent("ENTER")
-
-
-def front(phone: VirtualPhone) -> dict:
-    return phone.snapshot()["foreground"]
-
-
-def state(phone: VirtualPhone) -> dict:
-    return phone.app_state(PKG)
+state = partial(phone_helpers.state, package=PKG)
+view = partial(phone_helpers.view, package=PKG)
 
 
 def catalogue(phone: VirtualPhone) -> dict:
     return phone.app_states[PKG]
 
 
-def view(phone: VirtualPhone, uri: str, package: str | None = PKG) -> None:
-    flag = f" -p {package}" if package else ""
-    result = phone.shell(f"am start -a android.intent.action.VIEW -d '{uri}'{flag}")
-    assert result.exit_code == 0, result
-
-
 # -- content and determinism -------------------------------------------------------------------------
 
 
 def test_same_seed_gives_the_same_screens_and_another_seed_other_content():
-    screens = []
-    for seed in (7, 7, 8):
-        phone = make_phone(seed)
-        phone.launch(PKG)
-        view(phone, "yelp:///search?terms=pizza&location=Austin")
-        screens.append(phone.ui_dump_xml())
+    screens = seeded_dumps(
+        make_phone,
+        (7, 7, 8),
+        lambda phone: phone.launch(PKG),
+        lambda phone: view(phone, "yelp:///search?terms=pizza&location=Austin"),
+    )
     assert screens[0] == screens[1]
     assert screens[0] != screens[2]
 
