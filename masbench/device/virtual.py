@@ -23,13 +23,12 @@ class VirtualControls:
     serial: str
     _ime_adb_keyboard: bool | None
 
-    # provided by Device
-    def shell(self, cmd: str | list[str], timeout: float = 60, check: bool = False) -> ShellOutput:
-        raise NotImplementedError
+    if TYPE_CHECKING:  # provided by Device
 
-    @property
-    def is_virtual(self) -> bool:
-        raise NotImplementedError
+        def shell(self, cmd: str | list[str], timeout: float = 60, check: bool = False) -> ShellOutput: ...
+
+        @property
+        def is_virtual(self) -> bool: ...
 
     def _masbench(self, *args: str, timeout: float = 30, lines: bool = False) -> Any:
         """Run `cmd masbench ARGS...` and decode its JSON answer (None when empty).

@@ -8,6 +8,7 @@ lines (with a prompt and echo when a pty is asked for) until `exit`, Ctrl-D or t
 from __future__ import annotations
 
 import struct
+from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -79,14 +80,14 @@ def _v2_packet(kind: int, data: bytes) -> bytes:
 
 
 # -- interactive shells ------------------------------------------------------------------------------
-class _ShellIO:
+class _ShellIO(ABC):
     """Where an interactive shell reads keystrokes and writes output (v1 raw socket or v2 packets)."""
 
-    async def read(self) -> bytes | None:
-        raise NotImplementedError
+    @abstractmethod
+    async def read(self) -> bytes | None: ...
 
-    async def write(self, data: bytes, stream: int = 1) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    async def write(self, data: bytes, stream: int = 1) -> None: ...
 
     async def exit(self, code: int) -> None:
         """Only shell v2 can say how the shell ended."""
