@@ -89,7 +89,7 @@ class _ShellIO(ABC):
     @abstractmethod
     async def write(self, data: bytes, stream: int = 1) -> None: ...
 
-    async def exit(self, code: int) -> None:
+    async def exit(self, code: int) -> None:  # noqa: B027 - a no-op by default, on purpose
         """Only shell v2 can say how the shell ended."""
 
 
