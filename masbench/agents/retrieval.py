@@ -14,7 +14,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from masbench.actions import ShortcutAction
 from masbench.catalog import APPS
@@ -22,6 +22,7 @@ from masbench.device.apps import KNOWN_APPS
 from masbench.shortcuts import KnowledgeBase, Shortcut
 
 if TYPE_CHECKING:
+    from masbench.device import Observation
     from masbench.tasks import Task
 
 K1, B = 1.2, 0.75
@@ -182,3 +183,34 @@ def measure_recall(tasks: Iterable[Task], kb: KnowledgeBase, ks: Iterable[int] =
                     recall.hits[k] += 1
                     hits[k] += 1
     return recall
+
+
+SHORTCUTS_OFFERED = 8
+
+
+class OffersShortcuts:
+    """Mixin for the MAS agents: keeps a retriever per KB (built once, reused across tasks) and picks
+    the shortcuts to offer on each screen from the task's instruction, the screen's text and its app."""
+
+    kb: KnowledgeBase | None
+    task: Task
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._retriever: ShortcutRetriever | None = None
+
+    def reset(self, task: Task, kb: KnowledgeBase | None, *, seed: int = 0) -> None:
+        super().reset(task, kb, seed=seed)  # type: ignore[misc]
+        if self.kb is None:
+            self._retriever = None
+        elif self._retriever is None or self._retriever.kb is not self.kb:
+            self._retriever = ShortcutRetriever(self.kb)
+
+    def offered(self, observation: Observation) -> list[Shortcut]:
+        """The shortcuts to show on this screen (none without a KB)."""
+        if self._retriever is None:
+            return []
+        screen = " ".join(f"{el.text} {el.content_desc}" for el in observation.elements)
+        return self._retriever.retrieve(
+            self.task.instruction, screen, observation.package, k=SHORTCUTS_OFFERED
+        )
