@@ -3,12 +3,12 @@ navigation and the small helpers every screen uses."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from ...app import AppContext, Screen
-from ...ui import FRAME, IMAGE, TEXT, VIEWGROUP, Node, measure_height
-from ...widgets import bottom_nav, dialog, icon_button, row, text
+from ...ui import FRAME, IMAGE, TEXT, VIEWGROUP, Node
+from ...widgets import bottom_nav, icon_button, row, text
 from . import model
 from .content import AVENUES_X, CITIES, HEIGHT_KM, HERE, HOME_CITY, STREETS_Y, WIDTH_KM
 
@@ -200,18 +200,3 @@ def _route_line(px, dest: dict[str, Any], size: tuple[int, int]) -> list[Node | 
         _rect(min(x1, x2) - 8, y1 - 8, abs(x2 - x1) + 16, 16, BLUE, size),
         _rect(x2 - 8, min(y1, y2) - 8, 16, abs(y2 - y1) + 16, BLUE, size),
     ]
-
-
-def modal(
-    title: str,
-    body: Sequence[Node],
-    actions: Sequence[Node],
-    on_dismiss: Callable[[], None] | None,
-    rid: str = "dialog",
-) -> Node:
-    """`widgets.dialog` with its card sized to its content: the toolkit's stack stretches a card without a
-    height to the whole screen, so the dialog would look like a full page."""
-    layer = dialog(title, body, actions, on_dismiss, rid=rid)
-    card = layer.children[1]
-    card.h = measure_height(card, card.w or 940)
-    return layer

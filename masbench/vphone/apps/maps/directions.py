@@ -12,6 +12,7 @@ from ...widgets import (
     button,
     checkbox,
     column,
+    dialog,
     divider,
     icon_button,
     list_item,
@@ -20,7 +21,7 @@ from ...widgets import (
     text,
 )
 from . import model
-from .common import BLUE, GREEN, GREY, INK, LAND, RED, map_canvas, modal, screen
+from .common import BLUE, GREEN, GREY, INK, LAND, RED, map_canvas, screen
 from .content import CITIES
 
 NAV_GREEN = "#0b8043"
@@ -226,7 +227,7 @@ def _options_dialog(ctx: AppContext) -> Node:
 
     boxes = [checkbox(label, bool(ctx.args.get(key)), lambda key=key: flip(key), rid=key)
              for key, label in (("avoid_highways", "Avoid highways"), ("avoid_tolls", "Avoid tolls"), ("avoid_ferries", "Avoid ferries"))]  # fmt: skip
-    return modal("Route options", boxes, [button("Done", lambda: ctx.ui.pop("dialog", None), rid="done_button")],
+    return dialog("Route options", boxes, [button("Done", lambda: ctx.ui.pop("dialog", None), rid="done_button")],
                   lambda: ctx.ui.pop("dialog", None), rid="route_options")  # fmt: skip
 
 

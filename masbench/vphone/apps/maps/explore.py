@@ -15,6 +15,7 @@ from ...widgets import (
     checkbox,
     chip,
     column,
+    dialog,
     divider,
     icon_button,
     list_item,
@@ -27,7 +28,7 @@ from ...widgets import (
     text,
 )
 from . import model
-from .common import BLUE, GREEN, GREY, INK, RED, back_bar, go, map_canvas, modal, nav, open_place, screen
+from .common import BLUE, GREEN, GREY, INK, RED, back_bar, go, map_canvas, nav, open_place, screen
 from .content import CITIES, HOME_CITY, distance_km, here, hours_line, open_status, reviews_for
 from .content import DAYS as WEEKDAYS
 from .directions import start
@@ -93,7 +94,7 @@ def account_dialog(ctx: AppContext) -> Node:
         list_item("Settings", on_tap=open_settings, icon="settings", rid="settings_entry"),
         list_item("Help & feedback", icon="more", rid="account_item"),
     ]
-    return modal("Alex Jordan", items, [button("Close", lambda: ctx.ui.pop("dialog", None), primary=False)],
+    return dialog("Alex Jordan", items, [button("Close", lambda: ctx.ui.pop("dialog", None), primary=False)],
                   lambda: ctx.ui.pop("dialog", None), rid="account_menu")  # fmt: skip
 
 
@@ -196,7 +197,7 @@ def _sort_dialog(ctx: AppContext) -> Node:
         radio(label, ctx.args["sort"] == key, lambda key=key: pick(key), rid="sort_option")
         for key, label in model.SORTS.items()
     ]
-    return modal("Sort by", options, [button("Cancel", lambda: ctx.ui.pop("dialog", None), primary=False)],
+    return dialog("Sort by", options, [button("Cancel", lambda: ctx.ui.pop("dialog", None), primary=False)],
                   lambda: ctx.ui.pop("dialog", None), rid="sort_dialog")  # fmt: skip
 
 
@@ -336,7 +337,7 @@ def save_dialog(ctx: AppContext, p: dict[str, Any]) -> Node:
 
     options = [checkbox(lst["name"], lst["name"] in saved_in, lambda n=lst["name"]: toggle(n), rid="list_option")
                for lst in ctx.state["lists"]]  # fmt: skip
-    return modal("Save to list", options, [button("Done", lambda: ctx.ui.pop("dialog", None), rid="done_button")],
+    return dialog("Save to list", options, [button("Done", lambda: ctx.ui.pop("dialog", None), rid="done_button")],
                   lambda: ctx.ui.pop("dialog", None), rid="save_sheet")  # fmt: skip
 
 

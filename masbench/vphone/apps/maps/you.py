@@ -10,6 +10,7 @@ from ...ui import EDIT, FRAME, IMAGE, Node
 from ...widgets import (
     button,
     column,
+    dialog,
     divider,
     icon_button,
     list_item,
@@ -21,7 +22,7 @@ from ...widgets import (
     text,
 )
 from . import model
-from .common import BLUE, GREY, INK, back_bar, go, modal, nav, open_place, screen
+from .common import BLUE, GREY, INK, back_bar, go, nav, open_place, screen
 
 LIST_ICONS = {
     "Favorites": "heart",
@@ -141,7 +142,7 @@ def settings(ctx: AppContext) -> Node:
         )
         for value, label in UNITS
     ]
-    layer = modal("Distance units", options, [button("Cancel", lambda: ctx.ui.pop("dialog", None), primary=False)],
+    layer = dialog("Distance units", options, [button("Cancel", lambda: ctx.ui.pop("dialog", None), primary=False)],
                    lambda: ctx.ui.pop("dialog", None), rid="units_dialog")  # fmt: skip
     return Node(FRAME, layout="stack", children=[body, layer], rid="content")
 

@@ -12,6 +12,7 @@ from ...ui import EDIT, IMAGE, Node
 from ...widgets import (
     button,
     column,
+    dialog,
     divider,
     icon_button,
     rating,
@@ -31,7 +32,6 @@ from .common import (
     back_bar,
     business_card,
     go,
-    modal,
     nav,
     plural,
     section_title,
@@ -143,7 +143,7 @@ def business(ctx: AppContext) -> Node:
         page, bg="#ffffff",
     )  # fmt: skip
     if ctx.ui.get("dialog") == "unsave":
-        layer = modal("Remove from My Bookmarks?", [text(biz["name"], size=40, fg=GREY, pad=(60, 0, 60, 20))],
+        layer = dialog("Remove from My Bookmarks?", [text(biz["name"], size=40, fg=GREY, pad=(60, 0, 60, 20))],
                        [button("Cancel", lambda: ctx.ui.pop("dialog", None), primary=False, colour=RED, rid="cancel_button"),
                         button("Remove", lambda: _unsave(ctx, biz), colour=RED, rid="remove_button")],
                        lambda: ctx.ui.pop("dialog", None))  # fmt: skip

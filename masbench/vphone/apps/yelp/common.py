@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
 from ...app import AppContext, Screen
-from ...ui import IMAGE, VIEWGROUP, Node, measure_height
-from ...widgets import bottom_nav, column, dialog, icon_button, rating, row, scroll_list, text
+from ...ui import IMAGE, VIEWGROUP, Node
+from ...widgets import bottom_nav, column, icon_button, rating, row, scroll_list, text
 from . import model
 
 RED = "#d32323"
@@ -143,18 +143,3 @@ def back_bar(ctx: AppContext, title: str, *actions: Node) -> Node:
 
 def section_title(label: str, rid: str = "section_title") -> Node:
     return text(label, size=46, bold=True, fg=INK, pad=(40, 40, 40, 16), rid=rid)
-
-
-def modal(
-    title: str,
-    body: Sequence[Node],
-    actions: Sequence[Node],
-    on_dismiss: Callable[[], None] | None,
-    rid: str = "dialog",
-) -> Node:
-    """`widgets.dialog` with its card sized to its content: the toolkit's stack stretches a card without a
-    height to the whole screen, so the dialog would look like a full page."""
-    layer = dialog(title, body, actions, on_dismiss, rid=rid)
-    card = layer.children[1]
-    card.h = measure_height(card, card.w or 940)
-    return layer

@@ -12,6 +12,7 @@ from ...widgets import (
     checkbox,
     chip,
     column,
+    dialog,
     divider,
     icon_button,
     list_item,
@@ -33,7 +34,6 @@ from .common import (
     business_card,
     event_when,
     go,
-    modal,
     nav,
     open_biz,
     recycled_list,
@@ -147,7 +147,7 @@ def location_dialog(ctx: AppContext, current: str, choose) -> Node:
         radio(label, label == current, lambda label=label: (choose(label), ctx.ui.pop("dialog", None)), rid="location_option")
         for label in CITY_NAMES
     ]  # fmt: skip
-    return modal("Choose a location", options, [button("Cancel", lambda: ctx.ui.pop("dialog", None), primary=False, colour=RED)],
+    return dialog("Choose a location", options, [button("Cancel", lambda: ctx.ui.pop("dialog", None), primary=False, colour=RED)],
                   lambda: ctx.ui.pop("dialog", None))  # fmt: skip
 
 
@@ -244,7 +244,7 @@ def _sort_dialog(ctx: AppContext) -> Node:
         radio(label, ctx.args["sort"] == key, lambda key=key: pick(key), rid="sort_option")
         for key, label in model.SORTS.items()
     ]
-    return modal("Sort by", options, [button("Cancel", lambda: ctx.ui.pop("dialog", None), primary=False, colour=RED)],
+    return dialog("Sort by", options, [button("Cancel", lambda: ctx.ui.pop("dialog", None), primary=False, colour=RED)],
                   lambda: ctx.ui.pop("dialog", None), rid="sort_dialog")  # fmt: skip
 
 
