@@ -81,22 +81,49 @@ def run_command(
     screens: bool = typer.Option(
         True, "--screens/--no-screens", help="Save a screenshot and UI dump per step."
     ),
+    record: bool = typer.Option(
+        True,
+        "--record/--no-record",
+        help="Record live model calls to RUN_DIR/llm_cassette.jsonl (replay with --model cassette:PATH).",
+    ),
+    judge: str | None = typer.Option(
+        None,
+        "--judge",
+        help="LLM judge (SPA-Bench style: final screenshots + described actions against the task's rubric); "
+        "same forms as --model. Required on real devices, which have no programmatic check.",
+    ),
+    judge_mode: str | None = typer.Option(
+        None,
+        "--judge-mode",
+        help="How success is decided: check (the task's programmatic check), llm (the judge), both (the check "
+        "decides and the judge's verdict is recorded beside it, to measure the judge). Default: both with "
+        "--judge, else check. On real devices the judge decides whatever the mode.",
+    ),
 ) -> None:
     """Run an agent on a task subset, in parallel over devices; resumable; writes results.jsonl, summary.json."""
     from masbench.agents import AGENTS, make_agent
     from masbench.eval.devices import DeviceSpecError, open_devices
     from masbench.eval.runner import RunConfigMismatch, Runner, new_config, prepare_run_dir
+    from masbench.llm import make_llm
     from masbench.llm.base import LLMConfigError
     from masbench.tasks import load_tasks
+    from masbench.tasks.judge import Judge
 
     if agent not in AGENTS:
         raise typer.BadParameter(
             f"unknown agent {agent!r}; available: {', '.join(AGENTS)}", param_hint="--agent"
         )
+    mode = judge_mode or ("both" if judge else "check")
+    if mode not in ("check", "llm", "both"):
+        raise typer.BadParameter(f"{mode!r}; use check, llm or both", param_hint="--judge-mode")
+    if mode != "check" and not judge:
+        raise typer.BadParameter(f"--judge-mode {mode} needs --judge MODEL", param_hint="--judge-mode")
     try:
         selected = load_tasks(tasks_dir).select(tasks)
         knowledge = _load_kb(kb)
         make_agent(agent, model)  # fail fast on a missing key or a bad --model
+        if judge:
+            make_llm(judge)  # the same for --judge
     except LLMConfigError as exc:
         _console().print(f"[red]error:[/] {exc}")
         raise typer.Exit(2) from None
@@ -106,16 +133,23 @@ def run_command(
     run_dir = out or Path("runs") / f"{agent}-{datetime.now():%Y%m%d-%H%M%S}"
     config = new_config(
         agent=agent, model=model or AGENTS[agent].default_model, tasks=tasks, task_ids=[t.id for t in selected], kb=kb,
-        devices=devices, repeats=repeats, max_steps=max_steps, timeout_s=timeout,
+        devices=devices, repeats=repeats, max_steps=max_steps, timeout_s=timeout, judge=judge, judge_mode=mode,
     )  # fmt: skip
     try:
         config = prepare_run_dir(run_dir, config, resume)
     except RunConfigMismatch as exc:
         _console().print(f"[red]error:[/] {exc}")
         raise typer.Exit(2) from None
+    make_judge = None
+    if judge:  # live judge calls are recorded so the run can be re-judged with --judge cassette:PATH
+        record = None if judge.startswith("cassette:") else run_dir / "judge_cassette.jsonl"
+        make_judge = lambda: Judge(make_llm(judge, record_to=record))  # noqa: E731
+    live = AGENTS[agent].needs_model and not (config.model or "").startswith(("cassette:", "scripted:"))
+    record_to = run_dir / "llm_cassette.jsonl" if record and live else None
     runner = Runner(
-        config, selected, lambda: make_agent(agent, model), knowledge, run_dir, save_screens=screens
-    )
+        config, selected, lambda: make_agent(agent, model, record_to=record_to), knowledge, run_dir,
+        save_screens=screens, make_judge=make_judge,
+    )  # fmt: skip
     total = len(selected) * repeats
     already = total - len(runner.pending())
     _console().print(

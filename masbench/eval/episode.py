@@ -1,5 +1,10 @@
 """One episode: reset the phone to the task's initial state, loop observe → agent → execute until the
-agent finishes or a limit is hit, judge the final state, and write the trajectory."""
+agent finishes or a limit is hit, judge the final state, and write the trajectory.
+
+Judging (`judge_mode`): `check` runs the task's programmatic check (virtual phones only); `llm` asks the
+LLM judge (final screenshots + the textual trajectory against the rubric); `both` decides success by the
+check and records the judge's verdict beside it, which measures the judge. On a device that is not a
+virtual phone there is no check: a judge, when given, decides; without one the episode is an error."""
 
 from __future__ import annotations
 
@@ -14,13 +19,21 @@ from masbench.actions.execute import execute_action
 from masbench.tasks.checks import check_device
 from masbench.tasks.player import prepare
 
-from .records import EndReason, EpisodeResult, LLMUsage, StepRecord
+from .records import EndReason, EpisodeResult, JudgeMode, LLMUsage, StepRecord
 
 if TYPE_CHECKING:
     from masbench.agents import Agent
     from masbench.device import Device
     from masbench.shortcuts import KnowledgeBase, ShortcutExecutor
     from masbench.tasks import Task
+    from masbench.tasks.judge import Judge
+
+NO_CHECK_ON_REAL_DEVICE = "no programmatic check on a real device; pass --judge MODEL"
+ENDINGS = {
+    "finished": "the agent declared it finished",
+    "step_limit": "the step limit was reached before the agent finished",
+    "time_limit": "the time limit was reached before the agent finished",
+}
 
 
 class Interrupted(Exception):
@@ -42,6 +55,16 @@ def _device_ms(device: Device) -> int | None:
     return device.device_time()["device_ms"] if device.kind == "virtual" else None
 
 
+def effective_judge_mode(mode: JudgeMode, device_kind: str, has_judge: bool) -> JudgeMode | None:
+    """How an episode is judged on this device: off virtual phones only the LLM judge can run (None when
+    there is none); `llm` and `both` need a judge."""
+    if mode != "check" and not has_judge:
+        raise ValueError(f"judge mode {mode!r} needs an LLM judge (--judge MODEL)")
+    if device_kind != "virtual":
+        return "llm" if has_judge else None
+    return mode
+
+
 def run_episode(
     device: Device,
     task: Task,
@@ -56,6 +79,8 @@ def run_episode(
     kb_label: str = "predefined",
     stop: threading.Event | None = None,
     save_screens: bool = True,
+    judge: Judge | None = None,
+    judge_mode: JudgeMode = "check",
 ) -> EpisodeResult:
     """Run one task with one agent on one device. A `DeviceGoneError` propagates so the runner can
     retry the task on another device; `Interrupted` propagates when `stop` is set."""
@@ -65,6 +90,15 @@ def run_episode(
     for stale in traj.iterdir():  # a crashed earlier attempt of this episode leaves files behind
         stale.unlink()
     started_at = datetime.now(UTC)
+    mode = effective_judge_mode(judge_mode, device.kind, judge is not None)
+    if mode is None:
+        return EpisodeResult(
+            task_id=task.id, repeat=repeat, agent=agent.name, model=model, kb=kb_label, device=str(device.address),
+            device_kind=device.kind, success=False, end_reason="error", error=NO_CHECK_ON_REAL_DEVICE, steps=0,
+            gui_actions=0, shortcut_calls=0, shortcut_successes=0, invalid_steps=0, optimal_steps=task.optimal_steps,
+            wall_s=0.0, started_at=started_at, trajectory=f"trajectories/{rel}",
+        )  # fmt: skip
+    use_judge = mode in ("llm", "both")
     t0 = time.perf_counter()
     prepare(device, task)
     dev0 = last_ms = _device_ms(device)
@@ -73,6 +107,7 @@ def run_episode(
     usage = LLMUsage()
     end: EndReason = "step_limit"
     answer: str | None = None
+    step_shots: list[bytes] = []  # the screens the last two steps saw, for the judge
     while True:
         if stop is not None and stop.is_set():
             raise Interrupted(task.id)
@@ -83,7 +118,9 @@ def run_episode(
         if counted >= limits.max_steps:
             end = "step_limit"
             break
-        record = _one_step(device, agent, history, shortcuts, traj, save_screens)
+        record, shot = _one_step(device, agent, history, shortcuts, traj, save_screens, use_judge)
+        if shot:
+            step_shots = [*step_shots[-1:], shot]
         now_ms = _device_ms(device)
         record.device_ms = (now_ms - last_ms) if now_ms is not None and last_ms is not None else None
         last_ms = now_ms
@@ -94,8 +131,21 @@ def run_episode(
         if record.kind == "finish":
             end = "finished"
             break
-    result = check_device(task.check, device)
-    wall = time.perf_counter() - t0
+    shots: list[bytes] = []
+    if use_judge:  # the final state, taken in memory even with --no-screens
+        final = device.observe(screenshot=True).screenshot_png
+        for shot in [*step_shots, final]:  # the last two distinct screens (a `finish` changes none)
+            if shot and (not shots or shots[-1] != shot):
+                shots.append(shot)
+        shots = shots[-2:]
+        if save_screens and final:
+            (traj / "final.png").write_bytes(final)
+    result = check_device(task.check, device) if mode in ("check", "both") else None
+    wall = time.perf_counter() - t0  # the agent's episode; the judge's time is in judge_usage
+    verdict = None
+    if use_judge:
+        assert judge is not None
+        verdict = judge.judge(task, history, shots, ending=ENDINGS.get(end, end), answer=answer)
     dev1 = last_ms
     counted_steps = [s for s in history if s.kind != "finish"]
     calls = [s for s in counted_steps if s.kind == "shortcut"]
@@ -108,9 +158,12 @@ def run_episode(
         kb=kb_label,
         device=str(device.address),
         device_kind=device.kind,
-        success=result.passed,
+        success=result.passed if result is not None else bool(verdict and verdict.success),
         end_reason=end,
-        check_details=result.details,
+        check_details=result.details if result is not None else [],
+        check_passed=result.passed if result is not None else None,
+        judge_success=verdict.success if verdict is not None else None,
+        judge_reason=verdict.reason if verdict is not None else None,
         answer=answer,
         steps=len(counted_steps),
         gui_actions=sum(1 for s in counted_steps if s.kind == "gui"),
@@ -127,15 +180,19 @@ def run_episode(
         wall_s=round(wall, 4),
         device_ms=(dev1 - dev0) if dev0 is not None and dev1 is not None else None,
         agent_usage=usage,
+        judge_usage=verdict.usage if verdict is not None else LLMUsage(),
         started_at=started_at,
         trajectory=f"trajectories/{rel}",
     )
 
 
-def _one_step(device, agent, history, shortcuts, traj: Path, save_screens: bool) -> StepRecord:
+def _one_step(
+    device, agent, history, shortcuts, traj: Path, save_screens: bool, keep_shot: bool = False
+) -> tuple[StepRecord, bytes | None]:
+    """One decision and its execution: the step's record, and its screenshot when `keep_shot`."""
     index = len(history)
     t0 = time.perf_counter()
-    obs = device.observe(screenshot=save_screens or agent.needs_screenshot)
+    obs = device.observe(screenshot=save_screens or agent.needs_screenshot or keep_shot)
     observe_s = time.perf_counter() - t0
     shot = xml = None
     if save_screens:
@@ -174,7 +231,7 @@ def _one_step(device, agent, history, shortcuts, traj: Path, save_screens: bool)
             **base,
         )
     record.wall_s = round(time.perf_counter() - t0, 4)
-    return record
+    return record, (obs.screenshot_png or None) if keep_shot else None
 
 
 def _write_steps(traj: Path, history: list[StepRecord]) -> None:

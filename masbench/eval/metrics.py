@@ -11,6 +11,9 @@ Definitions (stated in every report):
 - name accuracy: share of shortcut calls whose name is in the task's hybrid reference; argument accuracy:
   among those, share whose arguments equal the reference call's; missed-shortcut rate: share of reference
   shortcut calls the agent never made.
+- judge accuracy: among episodes judged by both the programmatic check and the LLM judge (virtual phones,
+  `--judge-mode both`), the share where the two agree; judge false-positive rate: among those the check
+  failed, the share the judge called a success. None when no episode (or no failed one) has both.
 """
 
 from __future__ import annotations
@@ -68,6 +71,8 @@ class Metrics(BaseModel):
     shortcut_argument_accuracy: float | None = None
     missed_shortcut_rate: float | None = None
     SR_ci95: tuple[float, float] | None = None
+    judge_accuracy: float | None = None
+    judge_false_positive_rate: float | None = None
 
 
 class Summary(BaseModel):
@@ -138,6 +143,18 @@ def shortcut_accuracy(
     )
 
 
+def judge_agreement(results: list[EpisodeResult]) -> tuple[float | None, float | None]:
+    """(accuracy, false-positive rate) of the LLM judge against the programmatic check."""
+    both = [r for r in results if r.check_passed is not None and r.judge_success is not None]
+    negatives = [r for r in both if not r.check_passed]
+    accuracy = sum(r.judge_success == r.check_passed for r in both) / len(both) if both else None
+    fpr = sum(bool(r.judge_success) for r in negatives) / len(negatives) if negatives else None
+    return (
+        None if accuracy is None else round(accuracy, 4),
+        None if fpr is None else round(fpr, 4),
+    )
+
+
 def compute(results: list[EpisodeResult], tasks: dict[str, Task]) -> Metrics | None:
     if not results:
         return None
@@ -150,6 +167,7 @@ def compute(results: list[EpisodeResult], tasks: dict[str, Task]) -> Metrics | N
     for r in results:
         by_repeat[r.repeat].append(r.success)
     name_acc, arg_acc, missed = shortcut_accuracy(results, tasks)
+    judge_acc, judge_fpr = judge_agreement(results)
     ratio = [r.steps / r.optimal_steps for r in results if r.optimal_steps]
     ratio_s = [r.steps / r.optimal_steps for r in succ if r.optimal_steps]
     r4 = lambda v: None if v is None else round(v, 4)  # noqa: E731
@@ -174,6 +192,8 @@ def compute(results: list[EpisodeResult], tasks: dict[str, Task]) -> Metrics | N
         shortcut_argument_accuracy=arg_acc,
         missed_shortcut_rate=missed,
         SR_ci95=confidence_interval([sum(v) / len(v) for v in by_repeat.values()]),
+        judge_accuracy=judge_acc,
+        judge_false_positive_rate=judge_fpr,
     )
 
 

@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field
 
 SCHEMA_VERSION = 1
 EndReason = Literal["finished", "step_limit", "time_limit", "error", "device_lost"]
+JudgeMode = Literal["check", "llm", "both"]
 
 
 class LLMUsage(BaseModel):
@@ -73,6 +74,9 @@ class EpisodeResult(BaseModel):
     end_reason: EndReason
     error: str | None = None
     check_details: list[str] = Field(default_factory=list)
+    check_passed: bool | None = None  # the programmatic check's verdict, None where it did not run
+    judge_success: bool | None = None  # the LLM judge's verdict, None where no judge ran
+    judge_reason: str | None = None
     answer: str | None = None
     steps: int  # counted steps: every decision that executed something or was unusable; not the final finish
     gui_actions: int
@@ -97,6 +101,8 @@ class RunConfig(BaseModel):
     schema_version: int = SCHEMA_VERSION
     agent: str
     model: str | None = None
+    judge: str | None = None  # the LLM judge's model, None without --judge
+    judge_mode: JudgeMode = "check"
     tasks: str
     task_ids: list[str]
     kb: str

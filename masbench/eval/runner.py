@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from masbench.device import Device
     from masbench.shortcuts import KnowledgeBase
     from masbench.tasks import Task
+    from masbench.tasks.judge import Judge
 
 RESULTS = "results.jsonl"
 CONFIG = "run.json"
@@ -57,7 +58,17 @@ def prepare_run_dir(run_dir: Path, config: RunConfig, resume: bool) -> RunConfig
             raise RunConfigMismatch(
                 f"{run_dir} already holds a run; pass --resume to continue it or choose another --out"
             )
-        same = ("agent", "model", "task_ids", "kb", "repeats", "max_steps", "max_steps_factor")
+        same = (
+            "agent",
+            "model",
+            "judge",
+            "judge_mode",
+            "task_ids",
+            "kb",
+            "repeats",
+            "max_steps",
+            "max_steps_factor",
+        )
         diff = [f for f in same if getattr(stored, f) != getattr(config, f)]
         if diff:
             raise RunConfigMismatch(
@@ -94,6 +105,7 @@ class Runner:
     run_dir: Path
     events: RunEvents = field(default_factory=RunEvents)
     save_screens: bool = True
+    make_judge: Callable[[], Judge] | None = None  # one LLM judge per worker, like the agent
 
     def __post_init__(self) -> None:
         self._lock = threading.Lock()
@@ -137,6 +149,7 @@ class Runner:
         from masbench.shortcuts import ShortcutExecutor
 
         agent = self.make_agent()
+        judge = self.make_judge() if self.make_judge is not None else None
         kb = agent.executor_kb(self.kb)
         shortcuts = ShortcutExecutor(kb, device) if kb is not None else None
         label = str(device.address)
@@ -155,7 +168,7 @@ class Runner:
                     device, item.task, agent, kb=self.kb, shortcuts=shortcuts,
                     limits=Limits(step_limit(item.task.optimal_steps, self.config.max_steps, self.config.max_steps_factor), self.config.timeout_s),
                     run_dir=self.run_dir, repeat=item.repeat, model=self.config.model, kb_label=self.config.kb,
-                    stop=self.stop, save_screens=self.save_screens,
+                    stop=self.stop, save_screens=self.save_screens, judge=judge, judge_mode=self.config.judge_mode,
                 )  # fmt: skip
                 result.attempts = item.attempts
             except Interrupted:

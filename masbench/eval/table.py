@@ -56,16 +56,30 @@ def split_table(summary: Summary, split: str) -> Table:
 
 
 def diagnostics_table(summary: Summary) -> Table | None:
+    """Shortcut diagnostics when the run made shortcut calls, the LLM judge's agreement with the
+    programmatic check when both judged; None when there is neither."""
     m = summary.overall
-    if m is None or m.MSC == 0:
+    if m is None:
         return None
-    table = Table(title="Shortcut diagnostics", header_style="bold")
-    for header in ("name accuracy", "argument accuracy", "missed-shortcut rate", "invalid steps"):
+    cells: list[tuple[str, str]] = []
+    if m.MSC != 0:
+        cells += [
+            ("name accuracy", _fmt(m.shortcut_name_accuracy, 3)),
+            ("argument accuracy", _fmt(m.shortcut_argument_accuracy, 3)),
+            ("missed-shortcut rate", _fmt(m.missed_shortcut_rate, 3)),
+            ("invalid steps", _fmt(m.invalid_rate, 3)),
+        ]
+    if m.judge_accuracy is not None:
+        cells += [
+            ("judge accuracy", _fmt(m.judge_accuracy, 3)),
+            ("judge false-positive rate", _fmt(m.judge_false_positive_rate, 3)),
+            ("judge MToC (k)", _fmt(m.MToC_judge, 2)),
+        ]
+    if not cells:
+        return None
+    title = "Shortcut diagnostics" if m.judge_accuracy is None else "Diagnostics"
+    table = Table(title=title, header_style="bold")
+    for header, _ in cells:
         table.add_column(header, justify="right")
-    table.add_row(
-        _fmt(m.shortcut_name_accuracy, 3),
-        _fmt(m.shortcut_argument_accuracy, 3),
-        _fmt(m.missed_shortcut_rate, 3),
-        _fmt(m.invalid_rate, 3),
-    )
+    table.add_row(*(value for _, value in cells))
     return table

@@ -69,12 +69,28 @@ def describe_action(action: Action) -> str:
     return " ".join([action.action, *(f"{k}={v!r}" if k != "target" else str(v) for k, v in fields.items())])
 
 
+class TaskSetupError(RuntimeError):
+    """A task's initial state cannot be produced on this device."""
+
+
 def prepare(device: Device, task: Task) -> None:
-    """Reset to the task's seed and clock, apply its setup patches, start on the home screen."""
+    """Reset to the task's seed and clock, apply its setup patches, start on the home screen.
+
+    A real device has no seeded state to reset to: its apps are stopped so each starts fresh (restore an
+    emulator snapshot for a clean state), and a task that needs set-up app state cannot run there."""
     state = task.initial_state
-    device.reset(state.seed, state.clock)
-    for app, patch in state.setup.items():
-        device.patch_state(package_of(app), patch)
+    if device.is_virtual:
+        device.reset(state.seed, state.clock)
+        for app, patch in state.setup.items():
+            device.patch_state(package_of(app), patch)
+    elif state.setup:
+        raise TaskSetupError(
+            f"task {task.id} needs app state set up ({', '.join(state.setup)}), which only virtual phones "
+            "support; run it on a virtual phone or from an emulator snapshot prepared for it"
+        )
+    else:
+        for app in task.apps:
+            device.stop_app(package_of(app))
     device.home()
 
 
