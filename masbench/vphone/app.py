@@ -9,6 +9,7 @@ data so `cmd masbench state PKG` can report it and task checks can read it.
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -44,7 +45,7 @@ class Activity:
     exported: bool = True
 
 
-class App:
+class App(ABC):
     """Base class of simulated apps. Subclasses set the class attributes and override the hooks."""
 
     package: str = ""
@@ -75,9 +76,9 @@ class App:
         """Turn an intent that resolved to `activity` into the screen to push (None: refuse it)."""
         return ctx.screen(activity.screen, activity=activity.cls)
 
+    @abstractmethod
     def build(self, ctx: AppContext) -> Node:
         """The view tree of `ctx.top`, the screen on top of this app's back stack."""
-        raise NotImplementedError(f"{type(self).__name__} must build its screens")
 
     def on_back(self, ctx: AppContext) -> bool:
         """Give the app first refusal on Back (close a drawer, a tab...). True means handled."""
