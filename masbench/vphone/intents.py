@@ -37,6 +37,32 @@ class Intent:
             cls = pkg + cls
         return pkg, cls
 
+    def short_string(self, extra_flags: int = 0) -> str:
+        """`Intent.toShortString` as `am` and the activity manager print it."""
+        parts = []
+        if self.action:
+            parts.append(f"act={self.action}")
+        if self.categories:
+            parts.append(f"cat=[{','.join(self.categories)}]")
+        if self.data:
+            parts.append(f"dat={self.data}")
+        if self.mime_type:
+            parts.append(f"typ={self.mime_type}")
+        if self.flags | extra_flags:
+            parts.append(f"flg=0x{self.flags | extra_flags:x}")
+        if self.package:
+            parts.append(f"pkg={self.package}")
+        if cp := self.component_parts():
+            parts.append(f"cmp={short_component(*cp)}")
+        if self.extras:
+            parts.append("(has extras)")
+        return "Intent { " + " ".join(parts) + " }"
+
+
+def short_component(package: str, cls: str) -> str:
+    """`ComponentName.flattenToShortString`: pkg/.Act when the class lives in the package."""
+    return f"{package}/{cls[len(package) :]}" if cls.startswith(package + ".") else f"{package}/{cls}"
+
 
 @dataclass(frozen=True)
 class IntentFilter:

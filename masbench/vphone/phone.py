@@ -289,7 +289,7 @@ class VirtualPhone:
         with self.lock:
             target = self.resolve_activity(intent)
             if target is None:
-                return f"Error: Activity not started, unable to resolve {_describe(intent)}"
+                return f"Error: Activity not started, unable to resolve {intent.short_string()}"
             app, activity = target
             if intent.action == ACTION_MAIN and CATEGORY_HOME in intent.categories:
                 self.go_home()
@@ -302,7 +302,7 @@ class VirtualPhone:
                 self.log("crash", package=app.package, error=f"{type(exc).__name__}: {exc}")
                 return f"Error: Activity not started, {app.package} has stopped ({type(exc).__name__})"
             if screen is None:
-                return f"Error: Activity not started, {app.package} refused {_describe(intent)}"
+                return f"Error: Activity not started, {app.package} refused {intent.short_string()}"
             if intent.action in (None, ACTION_MAIN) and intent.data is None and not intent.extras:
                 # A launcher start brings an existing task to front instead of stacking a new root.
                 existing = [s for s in self.stack if s.package == app.package]
@@ -619,19 +619,6 @@ def _is_browser(activity) -> bool:
     return any(
         CATEGORY_BROWSABLE in f.categories and not f.hosts and "https" in f.schemes for f in activity.filters
     )
-
-
-def _describe(intent: Intent) -> str:
-    parts = []
-    if intent.action:
-        parts.append(f"act={intent.action}")
-    if intent.data:
-        parts.append(f"dat={intent.data}")
-    if intent.package:
-        parts.append(f"pkg={intent.package}")
-    if intent.component:
-        parts.append(f"cmp={intent.component}")
-    return "Intent { " + " ".join(parts) + " }"
 
 
 __all__ = ["ACTION_VIEW", "Event", "Frame", "ShellResult", "VirtualPhone"]

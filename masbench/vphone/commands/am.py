@@ -11,8 +11,8 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..intents import ACTION_MAIN, ACTION_VIEW, CATEGORY_LAUNCHER, Intent
-from .base import SHELL_PID, CommandError, Proc, parse_float, parse_int, short_component, uid_of
+from ..intents import ACTION_MAIN, ACTION_VIEW, CATEGORY_LAUNCHER, Intent, short_component
+from .base import SHELL_PID, CommandError, Proc, parse_float, parse_int, uid_of
 
 if TYPE_CHECKING:
     from ..phone import VirtualPhone
@@ -184,28 +184,6 @@ def parse_intent(command: str, args: list[str], options: dict[str, bool]) -> Int
     return parsed
 
 
-def describe(intent: Intent, extra_flags: int = 0) -> str:
-    """`Intent.toShortString` as `am` prints it: act, cat, dat, typ, flg, pkg, cmp, (has extras)."""
-    parts = []
-    if intent.action:
-        parts.append(f"act={intent.action}")
-    if intent.categories:
-        parts.append(f"cat=[{','.join(intent.categories)}]")
-    if intent.data:
-        parts.append(f"dat={intent.data}")
-    if intent.mime_type:
-        parts.append(f"typ={intent.mime_type}")
-    if intent.flags | extra_flags:
-        parts.append(f"flg=0x{intent.flags | extra_flags:x}")
-    if intent.package:
-        parts.append(f"pkg={intent.package}")
-    if intent.component and (cp := intent.component_parts()):
-        parts.append(f"cmp={short_component(*cp)}")
-    if intent.extras:
-        parts.append("(has extras)")
-    return "Intent { " + " ".join(parts) + " }"
-
-
 def target_package(phone: VirtualPhone, intent: Intent) -> str | None:
     if parts := intent.component_parts():
         return parts[0]
@@ -225,7 +203,7 @@ def start(p: Proc, args: list[str], command: str = "start") -> int:
     if "-S" in options and package in phone.apps:
         p.line(f"Stopping: {package}")
         phone.force_stop(package)
-    p.line(f"Starting: {describe(intent)}")
+    p.line(f"Starting: {intent.short_string()}")
     if parts := intent.component_parts():
         app = phone.apps.get(parts[0])
         activity = app.activity(parts[1]) if app else None
@@ -236,7 +214,7 @@ def start(p: Proc, args: list[str], command: str = "start") -> int:
         if not activity.exported:
             raise shell_exception(
                 command,
-                f"java.lang.SecurityException: Permission Denial: starting {describe(intent, 0x10000000)} from null "
+                f"java.lang.SecurityException: Permission Denial: starting {intent.short_string(0x10000000)} from null "
                 f"(pid={SHELL_PID}, uid=2000) not exported from uid {uid_of(phone, parts[0])}",
             )
     cold = package not in phone.running
@@ -261,7 +239,7 @@ def start(p: Proc, args: list[str], command: str = "start") -> int:
 
 def broadcast(p: Proc, args: list[str]) -> int:
     intent = parse_intent("broadcast", args, BROADCAST_OPTIONS).intent
-    p.line(f"Broadcasting: {describe(intent, FLAG_RECEIVER_FOREGROUND)}")
+    p.line(f"Broadcasting: {intent.short_string(FLAG_RECEIVER_FOREGROUND)}")
     code, data = p.phone.broadcast(intent)
     p.line(f"Broadcast completed: result={code}" + (f', data="{data}"' if data is not None else ""))
     return 0
@@ -309,7 +287,7 @@ def am(p: Proc, args: list[str]) -> int:
         return 0
     if sub in ("startservice", "start-service", "start-foreground-service", "stopservice", "stop-service"):
         intent = parse_intent(sub, rest, STOP_OPTIONS).intent
-        p.line(f"{'Stopping' if 'stop' in sub else 'Starting'} service: {describe(intent)}")
+        p.line(f"{'Stopping' if 'stop' in sub else 'Starting'} service: {intent.short_string()}")
         raise CommandError("Error: Not found; no service started.")
     if sub == "get-current-user":
         p.line("0")

@@ -199,11 +199,6 @@ def hash7(*parts: str) -> str:
     return hashlib.md5("/".join(parts).encode("utf-8", "surrogateescape")).hexdigest()[:7]
 
 
-def short_component(package: str, cls: str) -> str:
-    """`ComponentName.flattenToShortString`: pkg/.Act when the class lives in the package."""
-    return f"{package}/{cls[len(package) :]}" if cls.startswith(package + ".") else f"{package}/{cls}"
-
-
 def all_packages(phone: VirtualPhone) -> list[str]:
     return sorted({*phone.apps, *PLATFORM_PACKAGES})
 

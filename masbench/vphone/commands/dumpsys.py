@@ -7,6 +7,7 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
+from ..intents import short_component
 from .base import (
     CommandError,
     Proc,
@@ -15,7 +16,6 @@ from .base import (
     hash7,
     is_system,
     pid_of,
-    short_component,
     task_id,
     uid_of,
     user_name,

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..intents import short_component
 from .am import parse_intent, shell_exception
-from .base import CommandError, Proc, all_packages, apk_path, is_system, short_component, uid_of
+from .base import CommandError, Proc, all_packages, apk_path, is_system, uid_of
 from .dumpsys import package_dump
 
 if TYPE_CHECKING:
