@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 import yaml
+from agent_helpers import CountingLLM, model_action
 
-from masbench.actions import ShortcutAction, select
+from masbench.actions import ShortcutAction
 from masbench.agents import make_agent
 from masbench.agents.m3a import M3AAgent
 from masbench.agents.mas_t3a import MasT3AAgent
@@ -19,7 +20,7 @@ from masbench.agents.t3a import T3AAgent
 from masbench.device import Device, DeviceAddress
 from masbench.eval.episode import Limits, run_episode
 from masbench.eval.runner import Runner, new_config
-from masbench.llm import LLMError, Message, Response, ScriptedLLM
+from masbench.llm import LLMError, Message, ScriptedLLM
 from masbench.shortcuts import ShortcutExecutor, load_kb
 from masbench.tasks import Task, load_tasks
 
@@ -62,27 +63,8 @@ class Replayer:
             return 'Reason: everything the task asks for is done.\nAction: {"action": "finish", "status": "success"}'
         step = self.plan[self.done]
         self.done += 1
-        data = step.model_dump(mode="json", exclude_none=True)
-        if isinstance(step, ShortcutAction):
-            data = {"action": "shortcut", "name": step.name, "arguments": step.arguments}
-        elif getattr(step, "target", None) is not None:
-            data.pop("target")
-            data["index"] = select(step.target, self.device.observe().elements).index
+        data = model_action(step, self.device)
         return f"Reason: reference step {self.done}.\nAction: {json.dumps(data)}"
-
-
-class CountingLLM(ScriptedLLM):
-    """A scripted model that sums what it reported, to compare with the episode's usage."""
-
-    def __init__(self, script) -> None:
-        super().__init__(script)
-        self.input_tokens = self.output_tokens = 0
-
-    def generate(self, messages, **kwargs) -> Response:
-        response = super().generate(messages, **kwargs)
-        self.input_tokens += response.input_tokens
-        self.output_tokens += response.output_tokens
-        return response
 
 
 def episode(device: Device, task: Task, agent, kb, tmp_path: Path, max_steps: int = 30):

@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
+from agent_helpers import CountingLLM, model_action
 from PIL import Image
 
 from masbench.actions import FinishAction, ShortcutAction, select
@@ -19,7 +20,7 @@ from masbench.agents.mobileagent_v2 import MobileAgentV2, perception_lines
 from masbench.device import Device, DeviceAddress, Observation, UIElement
 from masbench.eval.episode import Limits, run_episode
 from masbench.eval.records import StepRecord
-from masbench.llm import Message, Response, ScriptedLLM
+from masbench.llm import Message, ScriptedLLM
 from masbench.shortcuts import KnowledgeBase, ShortcutExecutor, load_kb
 from masbench.tasks import Task, load_tasks
 
@@ -100,28 +101,9 @@ class Team:
         else:
             step = self.plan[self.done]
             self.done += 1
-            data = step.model_dump(mode="json", exclude_none=True)
-            if isinstance(step, ShortcutAction):
-                data = {"action": "shortcut", "name": step.name, "arguments": step.arguments}
-            elif getattr(step, "target", None) is not None:
-                data.pop("target")
-                data["index"] = select(step.target, self.device.observe().elements).index
+            data = model_action(step, self.device)
         tail = "Operation" if role == "decision" else "Description"
         return f"Important content: None\nThought: reference step.\nAction: {json.dumps(data)}\n{tail}: step {self.done}."
-
-
-class CountingLLM(ScriptedLLM):
-    """A scripted model that sums what it reported, to compare with the episode's usage."""
-
-    def __init__(self, script) -> None:
-        super().__init__(script)
-        self.input_tokens = self.output_tokens = 0
-
-    def generate(self, messages, **kwargs) -> Response:
-        response = super().generate(messages, **kwargs)
-        self.input_tokens += response.input_tokens
-        self.output_tokens += response.output_tokens
-        return response
 
 
 @pytest.fixture(scope="module")
