@@ -42,7 +42,7 @@ def test_run_report_compare(tmp_path):
 
 
 def test_existing_run_directory_needs_resume(tmp_path):
-    cli = CliRunner()
+    cli = CliRunner(env={"COLUMNS": "200"})  # a long tmp path must not wrap the line being checked
     args = [
         "run",
         "--agent",

@@ -1,26 +1,31 @@
 """The contract between the phone and a simulated app.
 
-An app declares its manifest (package, label, activities with intent filters), makes its seeded initial
-state, turns intents into screens, and builds a `Node` tree for the screen on top of its back stack. The
-phone owns the back stack, focus, scrolling and time; the app owns its state, which must be plain JSON
-data so `cmd masbench state PKG` can report it and task checks can read it.
+An app declares its manifest (package, label, activities with intent filters), its theme, its screens and
+its dialogs, makes its seeded initial state and turns intents into screens. A screen or a dialog is a
+function from `AppContext` to a `Node` tree; the default `App.build` draws the screen on top of the back
+stack and, when one is open, its dialog or sheet as a modal layer: the dump shows only the layer and taps
+never reach the screen beneath, as on Android. The phone owns the back stack, focus, scrolling and time;
+the app owns its state, which must be plain JSON data so `cmd masbench state PKG` can report it and task
+checks can read it.
 """
 
 from __future__ import annotations
 
 import random
-from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .intents import ACTION_MAIN, CATEGORY_DEFAULT, CATEGORY_LAUNCHER, Intent, IntentFilter
-from .ui import Node
+from .theme import Theme
+from .ui import FRAME, Node
 
 if TYPE_CHECKING:
     from .phone import VirtualPhone
 
 LAUNCHER_FILTER = IntentFilter(actions=(ACTION_MAIN,), categories=(CATEGORY_LAUNCHER, CATEGORY_DEFAULT))
+Build = Callable[["AppContext"], Node]
 
 
 @dataclass
@@ -45,8 +50,9 @@ class Activity:
     exported: bool = True
 
 
-class App(ABC):
-    """Base class of simulated apps. Subclasses set the class attributes and override the hooks."""
+class App:
+    """Base class of simulated apps. Subclasses set the class attributes (identity, manifest, `theme`,
+    `screens`, `dialogs`) and override the hooks they need."""
 
     package: str = ""
     label: str = ""
@@ -58,6 +64,10 @@ class App(ABC):
     in_launcher: bool = True
     version_name: str = "1.0"
     version_code: int = 1
+    theme: ClassVar[Theme] = Theme()
+    screens: ClassVar[Mapping[str, Build]] = {}  # screen name -> builder of its view tree
+    dialogs: ClassVar[Mapping[str, Build]] = {}  # dialog or sheet name -> builder of its layer
+    screen_activities: ClassVar[Mapping[str, str]] = {}  # screen -> activity class, where not the caller's
 
     # -- manifest --------------------------------------------------------------------------------------
     @property
@@ -66,6 +76,10 @@ class App(ABC):
 
     def activity(self, cls: str) -> Activity | None:
         return next((a for a in self.activities if a.cls == cls), None)
+
+    def activity_of(self, screen: str, current: str | None) -> str:
+        """The activity a newly opened `screen` runs in: declared, else the caller's, else the first."""
+        return self.screen_activities.get(screen) or current or self.activities[0].cls
 
     # -- hooks -----------------------------------------------------------------------------------------
     def initial_state(self, rng: random.Random, now: datetime) -> dict[str, Any]:
@@ -76,9 +90,14 @@ class App(ABC):
         """Turn an intent that resolved to `activity` into the screen to push (None: refuse it)."""
         return ctx.screen(activity.screen, activity=activity.cls)
 
-    @abstractmethod
     def build(self, ctx: AppContext) -> Node:
-        """The view tree of `ctx.top`, the screen on top of this app's back stack."""
+        """The view tree of `ctx.top`: its screen, under its open dialog or sheet if any."""
+        assert ctx.top is not None
+        body = self.screens[ctx.top.name](ctx)
+        name = ctx.dialog
+        if name is None:
+            return body
+        return modal(body, self.dialogs[name](ctx))
 
     def on_back(self, ctx: AppContext) -> bool:
         """Give the app first refusal on Back (close a drawer, a tab...). True means handled."""
@@ -118,17 +137,50 @@ class AppContext:
     def now(self) -> datetime:
         return self.phone.now()
 
-    def screen(self, name: str, activity: str | None = None, **args: Any) -> Screen:
-        """A new screen of this app (not yet shown)."""
-        cls = activity or (self.top.activity if self.top else self.app.activities[0].cls)
+    def screen(self, name: str, /, activity: str | None = None, **args: Any) -> Screen:
+        """A new screen of this app (not yet shown): in `activity` when an intent names it, else in the
+        activity the app declares for the screen."""
+        cls = activity or self.app.activity_of(name, self.top.activity if self.top else None)
         return Screen(self.app.package, cls, name, dict(args))
 
-    def push(self, name: str, activity: str | None = None, **args: Any) -> None:
+    def go(self, name: str, /, activity: str | None = None, **args: Any) -> None:
+        """Open screen `name` on top of the back stack now."""
         self.phone.push_screen(self.screen(name, activity, **args))
 
-    def replace(self, name: str, activity: str | None = None, **args: Any) -> None:
+    def link(self, name: str, /, activity: str | None = None, **args: Any) -> Callable[[], None]:
+        """A tap handler that opens screen `name`."""
+        return lambda: self.go(name, activity, **args)
+
+    def replace(self, name: str, /, activity: str | None = None, **args: Any) -> None:
+        """Swap the top screen for `name` (a redirect, or a step of a flow that Back should skip)."""
         self.phone.pop_screen()
-        self.push(name, activity, **args)
+        self.go(name, activity, **args)
+
+    # -- dialogs and sheets ----------------------------------------------------------------------------
+    @property
+    def dialog(self) -> str | None:
+        """The open dialog or sheet of the top screen, by name."""
+        return self.top.ui.get("dialog") if self.top else None
+
+    @property
+    def dialog_args(self) -> dict[str, Any]:
+        return self.top.ui.get("dialog_args", {}) if self.top else {}
+
+    def open(self, dialog: str, /, **args: Any) -> None:
+        """Open a dialog or sheet (one of the app's `dialogs`) over the top screen."""
+        if dialog not in self.app.dialogs:
+            raise KeyError(f"{self.app.package} has no dialog {dialog!r}")
+        self.ui["dialog"] = dialog
+        self.ui["dialog_args"] = dict(args)
+
+    def opener(self, dialog: str, /, **args: Any) -> Callable[[], None]:
+        """A tap handler that opens a dialog or sheet."""
+        return lambda: self.open(dialog, **args)
+
+    def close(self) -> None:
+        """Close the open dialog or sheet (as its buttons, a tap outside it, or Back do)."""
+        self.ui.pop("dialog", None)
+        self.ui.pop("dialog_args", None)
 
     def switch_tab(self, screen: Screen) -> None:
         """Bottom navigation: drop this app's screens above its first one in the task, then show `screen`
@@ -153,3 +205,10 @@ class AppContext:
 
     def log(self, kind: str, **data: Any) -> None:
         self.phone.log(kind, package=self.app.package, **data)
+
+
+def modal(body: Node, layer: Node) -> Node:
+    """`layer` (a dialog or sheet) over `body`, as its own window: dumped alone and alone to take taps."""
+    body.weight = layer.weight = 1.0
+    layer.modal = True
+    return Node(FRAME, layout="stack", children=[body, layer], rid="content")

@@ -25,6 +25,7 @@ from .intents import (
     CATEGORY_LAUNCHER,
     Intent,
 )
+from .theme import use_theme
 from .ui import EDIT, Node, hit, layout
 
 WIDTH, HEIGHT, DENSITY = 1080, 2400, 420
@@ -226,7 +227,7 @@ class VirtualPhone:
         if top.ui.get("focus"):
             top.ui.pop("focus")
         elif top.ui.get("dialog"):
-            top.ui.pop("dialog")
+            AppContext(self, self.apps[top.package], top).close()
         elif self.apps[top.package].on_back(AppContext(self, self.apps[top.package], top)):
             pass
         elif len(self.stack) > 1:
@@ -372,24 +373,18 @@ class VirtualPhone:
     def _compose(self) -> Frame:
         top = self.top
         app = self.apps[top.package]
-        ctx = AppContext(self, app, top)
-        window = app.build(ctx)
         focus = top.ui.get("focus")
-        keyboard_h = keyboard.HEIGHT if focus else 0
-        content_bottom = HEIGHT - NAV_BAR_H - keyboard_h
-        for node in window.walk():
-            if node.field is not None and node.field in top.ui:
-                node.text = str(top.ui[node.field])  # what was typed wins over the app's initial value
+        content_bottom = HEIGHT - NAV_BAR_H - (keyboard.HEIGHT if focus else 0)
+        box = (0, STATUS_BAR_H, WIDTH, content_bottom)
         offsets = top.ui.setdefault("scroll", {})
-        layout(
-            window,
-            0,
-            STATUS_BAR_H,
-            WIDTH,
-            content_bottom - STATUS_BAR_H,
-            (0, STATUS_BAR_H, WIDTH, content_bottom),
-            offsets,
-        )
+        with use_theme(app.theme):  # lazy rows are built during layout, so it stays current until then
+            window = app.build(AppContext(self, app, top))
+            for node in window.walk():
+                if node.field is not None and node.field in top.ui:
+                    node.text = str(top.ui[node.field])  # what was typed wins over the app's initial value
+            layout(window, 0, STATUS_BAR_H, WIDTH, content_bottom - STATUS_BAR_H, box, offsets)
+            if focus and _reveal(window, focus, offsets):
+                layout(window, 0, STATUS_BAR_H, WIDTH, content_bottom - STATUS_BAR_H, box, offsets)
         return Frame(window=window, package=top.package, keyboard=bool(focus))
 
     def screencap_png(self) -> bytes:
@@ -613,6 +608,35 @@ class VirtualPhone:
                 "apps": {p: self.app_state(p) for p in sorted(self.apps)},
             }
         )
+
+
+def _reveal(window: Node, field: str, offsets: dict[str, int]) -> bool:
+    """Scroll the focused field's scroll container so the field sits above the soft keyboard, as Android's
+    adjustResize does. True if an offset changed (the window must be laid out again)."""
+    path = _path_to(window, lambda n: n.field == field and n.cls == EDIT)
+    if not path:
+        return False
+    target = path[-1]
+    container = next((n for n in reversed(path[:-1]) if n.scroll is not None and n.layout == "v"), None)
+    if container is None:
+        return False
+    top, bottom = container.clip[1], container.clip[3]
+    y1, y2 = target.bounds[1], target.bounds[3]
+    delta = y2 - bottom if y2 > bottom else (y1 - top if y1 < top else 0)
+    if not delta:
+        return False
+    offsets[container.scroll] = offsets.get(container.scroll, 0) + delta
+    return True
+
+
+def _path_to(node: Node, want) -> list[Node]:
+    if want(node):
+        return [node]
+    for child in node.children:
+        path = _path_to(child, want)
+        if path:
+            return [node, *path]
+    return []
 
 
 def _is_browser(activity) -> bool:

@@ -35,6 +35,16 @@ Box = tuple[int, int, int, int]
 Padding = int | tuple[int, int, int, int]
 
 
+@dataclass(frozen=True)
+class Lazy:
+    """The rows of a lazy list: `count` rows of height `item_h`, built by `build(i)` only when on screen,
+    as a RecyclerView binds only the items it shows (a 300-row list costs what its visible rows cost)."""
+
+    count: int
+    item_h: int
+    build: Callable[[int], Node]
+
+
 @lru_cache(maxsize=64)
 def font(size: int) -> ImageFont.FreeTypeFont:
     """Pillow's bundled scalable font: the same bytes on every machine, so renders are reproducible."""
@@ -97,15 +107,16 @@ class Node:
     on_submit: Callable[[str], None] | None = None  # Enter / IME action on a focused field
     on_change: Callable[[str], None] | None = None
     # layout
-    layout: Literal["v", "h", "stack"] = "v"
-    w: int | None = None  # None: fill the parent (v/stack) or wrap content (h without weight)
+    layout: Literal["v", "h", "stack", "flow"] = "v"  # flow: left to right, wrapping into rows
+    w: int | None = None  # None: fill the parent (v/stack) or wrap content (h/flow without weight)
     h: int | None = None  # None: wrap content
-    weight: float = 0.0  # share of the free space along the parent's axis
+    weight: float = 0.0  # share of the free space along the parent's axis; in a stack: fill it
     pad: Padding = 0
     gap: int = 0
     align: Literal["start", "center", "end"] = "start"  # text alignment, and cross-axis of children
     valign: Literal["start", "center", "end"] = "center"  # text within its box
     scroll: str | None = None  # scroll container: key of its offset in the screen's ui state
+    lazy: Lazy | None = None  # a vertical scroll container whose rows are built when visible
     modal: bool = False  # a dialog or sheet layer: on Android its own window, so a dump shows only it
     # style
     bg: str | None = None
@@ -175,7 +186,7 @@ def measure_width(node: Node) -> int:
             content += node.size + (12 if content else 0)
         return left + right + content
     widths = [measure_width(c) for c in node.children]
-    if node.layout == "h":
+    if node.layout in ("h", "flow"):
         return left + right + sum(widths) + node.gap * (len(widths) - 1)
     return left + right + max(widths)
 
@@ -186,6 +197,8 @@ def measure_height(node: Node, width: int) -> int:
         return node.h
     left, top, right, bottom = node.padding
     inner = width - left - right
+    if node.lazy is not None:
+        return top + bottom + _lazy_content(node)
     if not node.children:
         if node.shown_text() or node.icon:
             return _text_box(node, width) if node.shown_text() else top + bottom + node.size
@@ -196,7 +209,33 @@ def measure_height(node: Node, width: int) -> int:
     if node.layout == "h":
         widths = _h_widths(node, inner)
         return top + bottom + max(measure_height(c, w) for c, w in zip(node.children, widths, strict=True))
+    if node.layout == "flow":
+        rows = _flow_rows(node, inner)
+        return top + bottom + sum(h for _, h in rows) + node.gap * (len(rows) - 1)
     return top + bottom + max(measure_height(c, _child_width(c, inner)) for c in node.children)
+
+
+def _lazy_content(node: Node) -> int:
+    lazy = node.lazy
+    assert lazy is not None
+    return max(0, lazy.count * (lazy.item_h + node.gap) - node.gap)
+
+
+def _flow_rows(node: Node, inner: int) -> list[tuple[list[tuple[Node, int]], int]]:
+    """Children in rows of at most `inner` pixels: ([(child, width)], row height) per row."""
+    rows: list[tuple[list[tuple[Node, int]], int]] = []
+    current: list[tuple[Node, int]] = []
+    used = 0
+    for child in node.children:
+        w = min(measure_width(child), inner)
+        if current and used + node.gap + w > inner:
+            rows.append((current, max(measure_height(c, cw) for c, cw in current)))
+            current, used = [], 0
+        used += (node.gap if current else 0) + w
+        current.append((child, w))
+    if current:
+        rows.append((current, max(measure_height(c, cw) for c, cw in current)))
+    return rows
 
 
 def _child_width(child: Node, inner: int) -> int:
@@ -218,6 +257,9 @@ def layout(node: Node, x: int, y: int, w: int, h: int, clip: Box, offsets: dict[
     clamped in place so a scroll past the end stops at the end."""
     node.bounds = (x, y, x + w, y + h)
     node.clip = (max(x, clip[0]), max(y, clip[1]), min(x + w, clip[2]), min(y + h, clip[3]))
+    if node.lazy is not None:
+        _layout_lazy(node, offsets)
+        return
     if not node.children:
         if node.shown_text():
             _text_box(node, w)
@@ -240,7 +282,16 @@ def layout(node: Node, x: int, y: int, w: int, h: int, clip: Box, offsets: dict[
             ix -= offset
         else:
             iy -= offset
-    if node.layout == "v":
+    if node.layout == "flow":
+        cy = iy
+        for row, row_h in _flow_rows(node, iw):
+            cx = ix
+            for child, cw in row:
+                ch = child.h if child.h is not None else measure_height(child, cw)
+                layout(child, cx, cy + _cross_offset(node.valign, row_h, ch), cw, ch, inner_clip, offsets)
+                cx += cw + node.gap
+            cy += row_h + node.gap
+    elif node.layout == "v":
         heights = [
             0 if (c.weight and c.h is None) else measure_height(c, _child_width(c, iw)) for c in node.children
         ]
@@ -262,10 +313,13 @@ def layout(node: Node, x: int, y: int, w: int, h: int, clip: Box, offsets: dict[
             cy = iy + _cross_offset(node.valign, ih, ch)
             layout(child, cx, cy, cw, ch, inner_clip, offsets)
             cx += cw + node.gap
-    else:  # stack: every child gets the whole box, later children on top
+    else:  # stack: later children on top; a child wraps its content unless it fills (weight) or has a size
         for child in node.children:
             cw = _child_width(child, iw)
-            ch = ih if child.h is None and child.weight else (child.h if child.h is not None else ih)
+            if child.h is not None:
+                ch = min(child.h, ih)
+            else:
+                ch = ih if child.weight else min(ih, measure_height(child, cw))
             layout(
                 child,
                 ix + _cross_offset(node.align, iw, cw),
@@ -275,6 +329,25 @@ def layout(node: Node, x: int, y: int, w: int, h: int, clip: Box, offsets: dict[
                 inner_clip,
                 offsets,
             )
+
+
+def _layout_lazy(node: Node, offsets: dict[str, int]) -> None:
+    """Build and place only the rows of a lazy list that intersect its box."""
+    lazy = node.lazy
+    assert lazy is not None and node.scroll is not None
+    x1, y1, x2, y2 = node.bounds
+    left, top, right, bottom = node.padding
+    ix, iy, iw, ih = x1 + left, y1 + top, x2 - x1 - left - right, y2 - y1 - top - bottom
+    pitch = lazy.item_h + node.gap
+    limit = max(0, _lazy_content(node) - ih)
+    offset = min(max(0, offsets.get(node.scroll, 0)), limit)
+    offsets[node.scroll] = offset
+    offsets[node.scroll + ".max"] = limit
+    first = offset // pitch if pitch else 0
+    last = min(lazy.count - 1, (offset + ih) // pitch if pitch else 0)
+    node.children = [lazy.build(i) for i in range(first, last + 1)]
+    for i, child in zip(range(first, last + 1), node.children, strict=True):
+        layout(child, ix, iy - offset + i * pitch, iw, lazy.item_h, node.clip, offsets)
 
 
 def _cross_offset(align: str, space: int, size: int) -> int:
@@ -300,6 +373,8 @@ def hit(node: Node, x: int, y: int, want: Callable[[Node], bool]) -> Node | None
         found = hit(child, x, y, want)
         if found is not None:
             return found
+        if child.modal and child.visible():
+            return None  # a dialog or sheet is its own window: nothing beneath it takes the touch
         if node.layout == "stack" and child.visible() and _contains(child.clip, x, y) and child.bg:
             break  # an opaque layer hides the layers below it, but the stack itself may still take the touch
     return node if want(node) else None

@@ -1,11 +1,13 @@
 """Reusable Material-style building blocks for simulated apps, so every app looks like a phone app and
-screens stay short. Each function returns a `Node`; ids (`rid`) are what agents and RPA selectors see."""
+screens stay short. Each function returns a `Node`; ids (`rid`) are what agents and RPA selectors see.
+Colours and text sizes default to the current app's theme (theme.py): pass a style name, not a size."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from .theme import theme
 from .ui import (
     BUTTON,
     CHECKBOX,
@@ -20,19 +22,24 @@ from .ui import (
     SWITCH,
     TEXT,
     VIEWGROUP,
+    Lazy,
     Node,
-    measure_height,
 )
 
 Tap = Callable[[], None] | None
 GREY = "#5f6368"
-DIVIDER = "#e0e0e0"
+SCRIM = "#00000088"
 
 
-def text(
-    value: str, size: int = 40, fg: str = "#202124", bold: bool = False, rid: str = "", **kw: Any
-) -> Node:
-    return Node(TEXT, text=value, size=size, fg=fg, bold=bold, rid=rid, **kw)
+def text(value: str, style: str = "body", rid: str = "", **kw: Any) -> Node:
+    """A TextView in a named style of the app's theme; `size`, `fg` or `bold` override it where a screen
+    really differs."""
+    t = theme()
+    s = t.style(style)
+    kw.setdefault("size", s.size)
+    kw.setdefault("bold", s.bold)
+    kw.setdefault("fg", t.colour(s.role))
+    return Node(TEXT, text=value, rid=rid, **kw)
 
 
 def column(*children: Node | None, **kw: Any) -> Node:
@@ -47,8 +54,20 @@ def spacer(h: int = 0, w: int | None = None, weight: float = 0.0) -> Node:
     return Node(VIEWGROUP, h=h, w=w, weight=weight)
 
 
+def flow(*children: Node | None, gap: int = 20, **kw: Any) -> Node:
+    """Children left to right, wrapping into as many rows as they need (chips, tags, amenities)."""
+    return Node(kw.pop("cls", LINEAR), children=[c for c in children if c is not None], layout="flow",
+                gap=gap, **kw)  # fmt: skip
+
+
 def divider() -> Node:
-    return Node(VIEWGROUP, h=2, bg=DIVIDER)
+    return Node(VIEWGROUP, h=2, bg=theme().divider)
+
+
+def image(picture: str, w: int, h: int, desc: str = "", rid: str = "", radius: int = 0, **kw: Any) -> Node:
+    """A picture drawn by kind: `picture` is "kind:key" (a shoe, a hotel front, a face...); the same key
+    draws the same picture at any size, in a list and on the detail page."""
+    return Node(IMAGE, image=picture, w=w, h=h, desc=desc, rid=rid, radius=radius, **kw)
 
 
 def icon_button(
@@ -56,7 +75,7 @@ def icon_button(
     desc: str,
     on_tap: Tap,
     rid: str = "",
-    fg: str = "#202124",
+    fg: str | None = None,
     size: int = 60,
     bg: str | None = None,
 ) -> Node:
@@ -66,7 +85,7 @@ def icon_button(
         desc=desc,
         on_tap=on_tap,
         rid=rid,
-        fg=fg,
+        fg=fg or theme().ink,
         size=size,
         w=size + 60,
         h=size + 60,
@@ -81,35 +100,81 @@ def button(
     on_tap: Tap,
     rid: str = "",
     primary: bool = True,
-    colour: str = "#1a73e8",
+    colour: str | None = None,
     fg: str | None = None,
     enabled: bool = True,
     **kw: Any,
 ) -> Node:
+    t = theme()
+    colour = colour or t.primary
     bg = colour if primary else None
     return Node(
         BUTTON, text=label, on_tap=on_tap, rid=rid, bg=bg if enabled else "#dadce0", border=None if primary else "#dadce0",
-        fg=fg or ("#ffffff" if primary else colour), bold=True, size=kw.pop("size", 40), radius=kw.pop("radius", 60),
+        fg=fg or (t.on_primary if primary else colour), bold=True, size=kw.pop("size", t.style("label").size),
+        radius=kw.pop("radius", 60),
         h=kw.pop("h", 120), align="center", pad=kw.pop("pad", (40, 0, 40, 0)), enabled=enabled, **kw,
     )  # fmt: skip
 
 
-def top_bar(
+def app_bar(
     title: str,
-    colour: str = "#ffffff",
-    fg: str = "#202124",
     on_back: Tap = None,
-    actions: Sequence[Node] = (),
+    *actions: Node | None,
+    colour: str | None = None,
+    fg: str | None = None,
     rid: str = "toolbar",
 ) -> Node:
-    items: list[Node] = []
-    if on_back is not None:
-        items.append(icon_button("back", "Navigate up", on_back, rid="navigate_up", fg=fg))
-    items.append(
-        text(title, size=50, fg=fg, bold=True, rid="toolbar_title", weight=1, max_lines=1, pad=(24, 0, 0, 0))
-    )
-    items.extend(actions)
-    return row(*items, h=168, bg=colour, pad=(16, 0, 16, 0), valign="center", rid=rid)
+    """The top app bar: Navigate up (when `on_back`), the title and action buttons, in the theme's bar
+    colour unless told otherwise."""
+    t = theme()
+    on_primary = t.app_bar == "primary"
+    colour = colour or (t.primary if on_primary else t.surface)
+    fg = fg or (t.on_primary if on_primary else t.ink)
+    return row(
+        icon_button("back", "Navigate up", on_back, rid="navigate_up", fg=fg) if on_back is not None else None,
+        text(title, "title", fg=fg, rid="toolbar_title", weight=1, max_lines=1,
+             pad=(24 if on_back is None else 8, 0, 0, 0)),
+        *actions,
+        h=168, bg=colour, pad=(16, 0, 16, 0), valign="center", rid=rid,
+    )  # fmt: skip
+
+
+def section_header(label: str, action: str = "", on_action: Tap = None, rid: str = "section_title") -> Node:
+    """A bold section title, with an optional "See all"-style link on the right."""
+    title = text(label, "heading", rid=rid, pad=(40, 40, 40, 16), weight=1 if action else 0)
+    if not action:
+        return title
+    link = text(action, "link", on_tap=on_action, rid=rid + "_action", pad=(20, 40, 40, 16))
+    return row(title, link, valign="center")
+
+
+def label_value(label: str, value: str, rid: str = "", bold_value: bool = False) -> Node:
+    """One "Label ........ value" line of a details table."""
+    return row(
+        text(label, "body_small", fg=theme().muted, weight=1),
+        text(value, "body_small", bold=bold_value, align="end", rid=rid, max_lines=2, w=560),
+        pad=(40, 14, 40, 14), gap=20, valign="start", desc=f"{label}: {value}",
+    )  # fmt: skip
+
+
+def media_row(
+    picture: str,
+    title: str,
+    meta: Sequence[str | Node | None] = (),
+    on_tap: Tap = None,
+    trailing: Node | None = None,
+    size: int = 200,
+    rid: str = "",
+    desc: str = "",
+) -> Node:
+    """A picture with a title and meta lines beside it: a product, a hotel, a video, a business."""
+    lines = [text(m, "caption", max_lines=2) if isinstance(m, str) else m for m in meta]
+    return row(
+        image(picture, size, size, desc=desc or title, radius=18),
+        column(text(title, "subtitle", max_lines=2, rid="title"), *lines, weight=1, gap=8),
+        trailing,
+        on_tap=on_tap, rid=rid, desc=desc or title, pad=(40, 28, 40, 28), gap=30, valign="start",
+    )  # fmt: skip
 
 
 def search_field(
@@ -118,7 +183,7 @@ def search_field(
     on_submit: Callable[[str], None] | None,
     rid: str = "search_src_text",
     on_change: Callable[[str], None] | None = None,
-    bg: str = "#f1f3f4",
+    bg: str | None = None,
     value: str = "",
 ) -> Node:
     return Node(
@@ -130,7 +195,7 @@ def search_field(
         on_change=on_change,
         rid=rid,
         icon="search",
-        bg=bg,
+        bg=bg or theme().pale,
         radius=60,
         h=128,
         pad=(36, 0, 36, 0),
@@ -175,10 +240,10 @@ def list_item(
     if image is not None:
         lead = Node(IMAGE, image=image, w=140, h=140, radius=12, desc=desc)
     elif icon is not None:
-        lead = Node(IMAGE, icon=icon, size=60, w=100, h=100, fg=GREY, align="center")
+        lead = Node(IMAGE, icon=icon, size=60, w=100, h=100, fg=theme().muted, align="center")
     body = column(
         text(title, size=44, rid="title", max_lines=2),
-        text(subtitle, size=36, fg=GREY, rid="summary", max_lines=3) if subtitle else None,
+        text(subtitle, "body_small", fg=theme().muted, rid="summary", max_lines=3) if subtitle else None,
         weight=1,
         gap=6,
     )
@@ -229,7 +294,8 @@ def radio(label: str, checked: bool, on_tap: Tap, rid: str = "radio") -> Node:
     )
 
 
-def chip(label: str, selected: bool, on_tap: Tap, rid: str = "chip", colour: str = "#1a73e8") -> Node:
+def chip(label: str, selected: bool, on_tap: Tap, rid: str = "chip", colour: str | None = None) -> Node:
+    colour = colour or theme().primary
     return Node(
         BUTTON, text=label, selected=selected, on_tap=on_tap, rid=rid, h=96, radius=20, pad=(32, 0, 32, 0), size=36,
         bg="#e8f0fe" if selected else "#ffffff", border=colour if selected else "#dadce0", fg=colour if selected else "#3c4043",
@@ -263,13 +329,41 @@ def scroll_page(key: str, *children: Node | None, rid: str = "scroll_view", **kw
     return scroll_list(key, [c for c in children if c is not None], rid=rid, cls=SCROLL, **kw)
 
 
+def lazy_list(
+    key: str,
+    count: int,
+    item_h: int,
+    build: Callable[[int], Node],
+    rid: str = "list",
+    gap: int = 2,
+    **kw: Any,
+) -> Node:
+    """A vertical list of `count` rows of height `item_h` that fills the free space; only the rows on
+    screen are built and laid out, so long result lists cost what a screenful costs."""
+    kw.setdefault("weight", 1.0)
+    return Node(RECYCLER, lazy=Lazy(count, item_h, build), scroll=key, rid=rid, gap=gap, **kw)
+
+
+def chips(
+    items: Sequence[tuple[str, bool, Tap]], scroll_key: str | None = None, rid: str = "chip", **kw: Any
+) -> Node:
+    """A row of filter chips (label, selected, on_tap): scrolling sideways when `scroll_key` is given,
+    else wrapping onto more lines."""
+    nodes = [chip(label, on, tap, rid=rid) for label, on, tap in items]
+    if scroll_key is not None:
+        kw.setdefault("pad", (32, 16, 32, 16))
+        return scroll_list(scroll_key, nodes, rid=rid + "_group", horizontal=True, gap=18, **kw)
+    return flow(*nodes, gap=18, rid=rid + "_group", pad=kw.pop("pad", (32, 16, 32, 16)), **kw)
+
+
 def tabs(
     labels: Sequence[str],
     current: int,
     on_select: Callable[[int], None],
-    colour: str = "#1a73e8",
+    colour: str | None = None,
     rid: str = "tabs",
 ) -> Node:
+    colour = colour or theme().primary
     items = [
         column(
             text(
@@ -298,10 +392,11 @@ def bottom_nav(
     items: Sequence[tuple[str, str]],
     current: str,
     on_select: Callable[[str], None],
-    colour: str = "#1a73e8",
+    colour: str | None = None,
     rid: str = "bottom_navigation",
 ) -> Node:
     """items: (label, icon). The selected one is tinted and `selected`."""
+    colour = colour or theme().primary
     cells = [
         column(
             Node(IMAGE, icon=icon, size=64, h=84, fg=colour if label == current else GREY, align="center"),
@@ -320,7 +415,9 @@ def bottom_nav(
     return column(divider(), row(*cells, h=190, bg="#ffffff"), rid=rid)
 
 
-def rating(stars: float, count: int | None = None, colour: str = "#f9ab00") -> Node:
+def rating(stars: float, count: int | None = None, colour: str | None = None) -> Node:
+    """Stars for display: the value rounded to whole stars, the number and the review count."""
+    colour = colour or theme().star
     full = round(stars)
     icons = [
         Node(IMAGE, icon="star" if i < full else "star_outline", fg=colour, size=34, w=40, h=40)
@@ -336,30 +433,58 @@ def rating(stars: float, count: int | None = None, colour: str = "#f9ab00") -> N
     )
 
 
+def star_input(value: int, on_rate: Callable[[int], None], rid: str = "rating_bar") -> Node:
+    """Five tappable stars for writing a rating (a RatingBar): star i sets the rating to i."""
+    colour = theme().star
+    stars = [
+        Node(IMAGE_BUTTON, icon="star" if i <= value else "star_outline", fg=colour, size=84, w=120, h=120,
+             align="center", desc=f"{i} star" + ("s" if i > 1 else ""), on_tap=lambda i=i: on_rate(i),
+             selected=i <= value, rid="star")
+        for i in range(1, 6)
+    ]  # fmt: skip
+    return row(*stars, rid=rid, desc=f"Rating: {value} of 5", gap=8)
+
+
+def _layer(card: Node, on_dismiss: Tap, valign: str) -> Node:
+    """A card over a scrim that fills the window; tapping the scrim calls `on_dismiss`."""
+    scrim = Node(VIEWGROUP, bg=SCRIM, on_tap=on_dismiss, rid="touch_outside", weight=1)
+    return Node(FRAME, layout="stack", children=[scrim, card], align="center", valign=valign)
+
+
 def dialog(
-    title: str, body: Sequence[Node], actions: Sequence[Node], on_dismiss: Tap, rid: str = "dialog"
+    title: str, body: Sequence[Node | None], actions: Sequence[Node], on_dismiss: Tap, rid: str = "dialog"
 ) -> Node:
-    """A modal card over a scrim; tapping the scrim dismisses it."""
+    """An alert dialog: a centred card as tall as its content; tapping outside it dismisses it."""
     card = column(
-        text(title, size=50, bold=True, pad=(60, 60, 60, 20), rid="alertTitle"),
+        text(title, "title", pad=(60, 60, 60, 20), rid="alertTitle"),
         *body,
         row(spacer(weight=1), *actions, pad=(40, 20, 40, 40), gap=20),
-        bg="#ffffff", radius=40, w=940, rid=rid, cls=FRAME,
+        bg=theme().surface, radius=40, w=940, rid=rid, cls=FRAME,
     )  # fmt: skip
-    card.h = measure_height(card, card.w)  # wrap its content: a stack gives unsized children the whole box
-    return Node(
-        FRAME,
-        layout="stack",
-        children=[Node(VIEWGROUP, bg="#00000088", on_tap=on_dismiss, rid="touch_outside"), card],
-        align="center",
-        valign="center",
-    )
+    return _layer(card, on_dismiss, "center")
+
+
+def bottom_sheet(title: str, body: Sequence[Node | None], on_dismiss: Tap, rid: str = "bottom_sheet") -> Node:
+    """A modal bottom sheet: a drag handle, a title with a close button, then `body`; tapping above it or
+    the X dismisses it."""
+    t = theme()
+    card = column(
+        row(spacer(weight=1), Node(VIEWGROUP, w=110, h=12, radius=6, bg=t.divider), spacer(weight=1),
+            pad=(0, 20, 0, 0)),
+        row(text(title, "title", weight=1, rid="sheet_title"),
+            icon_button("close", "Close", on_dismiss, rid="sheet_close"), pad=(48, 8, 24, 8), valign="center"),
+        *body,
+        spacer(40),
+        bg=t.surface, radius=36, rid=rid, cls=FRAME,
+    )  # fmt: skip
+    return _layer(card, on_dismiss, "end")
 
 
 def overlay(screen: Node, layer: Node | None) -> Node:
-    """Stack a dialog or sheet on top of a screen (what `ui['dialog']` usually selects)."""
+    """Stack a dialog or sheet on top of a screen as a modal layer (see app.modal)."""
     if layer is None:
         return screen
+    screen.weight = layer.weight = 1.0
     layer.modal = True
     return Node(FRAME, layout="stack", children=[screen, layer], rid="content")
 

@@ -9,6 +9,7 @@ from ..app import LAUNCHER_FILTER, Activity, App, AppContext, Screen
 from ..intents import CATEGORY_DEFAULT, Intent, IntentFilter
 from ..ui import SEEKBAR, Node
 from ..widgets import (
+    app_bar,
     button,
     column,
     dialog,
@@ -22,7 +23,6 @@ from ..widgets import (
     search_field,
     switch,
     text,
-    top_bar,
 )
 
 PACKAGE = "com.android.settings"
@@ -103,7 +103,7 @@ class SettingsApp(App):
         activity = next(
             (a.cls for a in self.activities if a.screen == screen), "com.android.settings.SubSettings"
         )
-        return lambda: ctx.push(screen, activity=activity)
+        return lambda: ctx.go(screen, activity=activity)
 
     # -- screens -----------------------------------------------------------------------------------
     def build(self, ctx: AppContext) -> Node:
@@ -114,7 +114,7 @@ class SettingsApp(App):
 
     def _page(self, ctx: AppContext, title: str, *items: Node | None) -> Node:
         return column(
-            top_bar(title, on_back=ctx.back),
+            app_bar(title, ctx.back),
             scroll_page("page", *items, rid="recycler_view"),
             bg="#ffffff", rid="settings_root",
         )  # fmt: skip

@@ -9,7 +9,7 @@ from typing import Any
 
 from ...app import AppContext
 from ...ui import BUTTON, IMAGE, VIEWGROUP, Node
-from ...widgets import column, divider, radio, row, scroll_page, spacer, text, top_bar
+from ...widgets import app_bar, column, divider, radio, row, scroll_page, spacer, text
 from . import store
 from .parts import (
     GREEN,
@@ -341,11 +341,11 @@ def checkout(ctx: AppContext) -> Node:
     )
     count = sum(v["quantity"] for v in views)
     return column(
-        top_bar(
+        app_bar(
             f"Checkout ({count} item{'s' if count != 1 else ''})",
+            ctx.back,
             colour=HEADER,
             fg=INK,
-            on_back=ctx.back,
             rid="checkout_toolbar",
         ),
         body,

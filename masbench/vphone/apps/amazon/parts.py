@@ -36,7 +36,7 @@ TAB_SCREENS = {"Home": "home", "You": "you", "Cart": "cart", "Menu": "menu"}
 
 # -- navigation ------------------------------------------------------------------------------------------
 def go(ctx: AppContext, screen: str, **args: Any) -> None:
-    ctx.push(screen, activity=MAIN_ACTIVITY, **args)
+    ctx.go(screen, activity=MAIN_ACTIVITY, **args)
 
 
 def search(ctx: AppContext, query: str, **filters: Any) -> None:
@@ -191,7 +191,13 @@ def bottom_nav(ctx: AppContext, current: str) -> Node:
                 align="center",
                 h=34,
             )
-            glyph = Node(VIEWGROUP, layout="stack", h=84, children=[glyph, column(badge, pad=(8, 4, 0, 0))])
+            glyph = Node(
+                VIEWGROUP,
+                layout="stack",
+                h=84,
+                valign="start",
+                children=[glyph, column(badge, pad=(8, 4, 0, 0))],
+            )
         cells.append(
             column(
                 Node(VIEWGROUP, h=8, bg=LINK if on else None),

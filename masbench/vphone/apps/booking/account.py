@@ -70,7 +70,7 @@ def build_saved(ctx: AppContext) -> Node:
                     weight=1,
                     gap=8,
                 ),
-                on_tap=lambda name=name: ctx.push("wishlist", activity=WISHLIST, list=name),
+                on_tap=lambda name=name: ctx.go("wishlist", activity=WISHLIST, list=name),
                 rid="wishlist_card",
                 bg="#ffffff",
                 radius=16,
@@ -194,7 +194,7 @@ def build_bookings(ctx: AppContext) -> Node:
                 weight=1,
                 gap=6,
             ),
-            on_tap=lambda b=b: ctx.push("trip", activity=TRIP, number=b["number"]),
+            on_tap=lambda b=b: ctx.go("trip", activity=TRIP, number=b["number"]),
             rid="trip_card",
             bg="#ffffff",
             radius=16,
@@ -253,7 +253,7 @@ def build_trip(ctx: AppContext) -> Node:
         actions.append(
             primary(
                 "View property",
-                lambda: ctx.push(
+                lambda: ctx.go(
                     "hotel",
                     activity=HOTEL,
                     hotel_id=booking["hotel_id"],

@@ -57,7 +57,7 @@ def go_tab(ctx: AppContext, tab: str) -> None:
     if ctx.top is not None and ctx.top.name in TABS:
         ctx.replace(tab, activity=HOME)
     else:
-        ctx.push(tab, activity=HOME)
+        ctx.go(tab, activity=HOME)
 
 
 def pop_to(ctx: AppContext, names: Sequence[str], fallback: str = "search") -> None:
@@ -215,7 +215,7 @@ def sheet(
         FRAME,
         layout="stack",
         valign="end",
-        children=[Node(VIEWGROUP, bg="#00000088", on_tap=on_dismiss, rid="touch_outside"), card],
+        children=[Node(VIEWGROUP, bg="#00000088", on_tap=on_dismiss, rid="touch_outside", weight=1), card],
     )
 
 
@@ -241,7 +241,7 @@ def modal(
         layout="stack",
         align="center",
         valign="center",
-        children=[Node(VIEWGROUP, bg="#00000088", on_tap=on_dismiss, rid="touch_outside"), card],
+        children=[Node(VIEWGROUP, bg="#00000088", on_tap=on_dismiss, rid="touch_outside", weight=1), card],
     )
 
 
@@ -413,11 +413,13 @@ def _card_tree(
     photo = Node(
         FRAME,
         layout="stack",
+        valign="start",
         w=300,
         children=[
             Node(
                 IMAGE,
                 image=f"hotel:{hotel['id']}",
+                weight=1,
                 radius=16,
                 desc=hotel["name"],
                 rid="sr_property_card_image",
@@ -476,6 +478,6 @@ def _card_tree(
 
 def open_hotel(ctx: AppContext, hotel_id: int, party: dict[str, Any]) -> Callable[[], None]:
     hotel = cat.catalog()[hotel_id]
-    return lambda: ctx.push(
+    return lambda: ctx.go(
         "hotel", activity=HOTEL, hotel_id=hotel_id, hotel=hotel["name"], city=hotel["city"], **party_of(party)
     )

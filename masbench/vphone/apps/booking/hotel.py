@@ -215,7 +215,7 @@ def build_hotel(ctx: AppContext) -> Node:
             ),
             primary(
                 "Select rooms",
-                (lambda: ctx.push("rooms", activity=ROOMS, **dict(args))) if total is not None else None,
+                (lambda: ctx.go("rooms", activity=ROOMS, **dict(args))) if total is not None else None,
                 rid="select_room_cta",
                 enabled=total is not None,
             ),
@@ -263,7 +263,7 @@ def build_rooms(ctx: AppContext) -> Node:
         total = cat.room_price(hotel, room, party, market)
         reserve = primary(
             "Reserve",
-            lambda room=room, total=total: ctx.push(
+            lambda room=room, total=total: ctx.go(
                 "reserve",
                 activity=BOOKING,
                 hotel_id=hotel["id"],

@@ -44,7 +44,7 @@ def run_search(ctx: AppContext, params: dict[str, Any]) -> None:
     recent = {"city": params["city"], **party_of(params)}
     ctx.state["recent_searches"] = [recent] + [r for r in ctx.state["recent_searches"] if r != recent]
     del ctx.state["recent_searches"][MAX_RECENT:]
-    ctx.push("results", activity=RESULTS, **results_args(params))
+    ctx.go("results", activity=RESULTS, **results_args(params))
 
 
 def results_args(params: dict[str, Any]) -> dict[str, Any]:

@@ -10,9 +10,9 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import parse_qs, unquote_plus, urlsplit
 
-from ...app import LAUNCHER_FILTER, Activity, App, AppContext, Screen
+from ...app import LAUNCHER_FILTER, Activity, App, AppContext, Screen, modal
 from ...intents import ACTION_VIEW, CATEGORY_BROWSABLE, CATEGORY_DEFAULT, Intent, IntentFilter
-from ...ui import FRAME, Node
+from ...ui import Node
 from . import directions, explore, model, you
 from .common import MAPS_ACTIVITY, PACKAGE, screen
 from .content import CITIES, city_near, make_places
@@ -173,7 +173,7 @@ class MapsApp(App):
         assert ctx.top is not None
         body = self.SCREENS[ctx.top.name](ctx)
         if ctx.top.name == "map" and ctx.ui.get("dialog") == "account":
-            return Node(FRAME, layout="stack", children=[body, explore.account_dialog(ctx)], rid="content")
+            return modal(body, explore.account_dialog(ctx))
         return body
 
 

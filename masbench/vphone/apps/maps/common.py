@@ -184,6 +184,7 @@ def map_canvas(
     return Node(
         FRAME,
         layout="stack",
+        valign="start",
         children=[s for s in shapes if s is not None],
         bg=LAND,
         w=w,

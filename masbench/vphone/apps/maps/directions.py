@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from ...app import AppContext
+from ...app import AppContext, modal
 from ...ui import EDIT, FRAME, IMAGE, Node
 from ...widgets import (
     button,
@@ -121,7 +121,7 @@ def directions(ctx: AppContext) -> Node:
         )  # fmt: skip
     body = column(header, tabs, options_row, divider(), content, bg="#ffffff")
     if ctx.ui.get("dialog") == "options":
-        return Node(FRAME, layout="stack", children=[body, _options_dialog(ctx)], rid="content")
+        return modal(body, _options_dialog(ctx))
     return body
 
 

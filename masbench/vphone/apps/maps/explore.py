@@ -8,7 +8,7 @@ import zlib
 from collections.abc import Callable
 from typing import Any
 
-from ...app import AppContext
+from ...app import AppContext, modal
 from ...ui import EDIT, FRAME, IMAGE, VIEWGROUP, Node
 from ...widgets import (
     button,
@@ -131,6 +131,7 @@ def map_home(ctx: AppContext) -> Node:
         Node(VIEWGROUP, weight=1),
         sheet,
         nav(ctx, "map"),
+        weight=1,
     )  # fmt: skip
     return Node(FRAME, layout="stack", children=[canvas, overlay], rid="map_home")
 
@@ -181,9 +182,9 @@ def results(ctx: AppContext) -> Node:
         bg="#ffffff",
     )  # fmt: skip
     if ctx.ui.get("dialog") == "sort":
-        return Node(FRAME, layout="stack", children=[body, _sort_dialog(ctx)], rid="content")
+        return modal(body, _sort_dialog(ctx))
     if ctx.ui.get("dialog") == "account":
-        return Node(FRAME, layout="stack", children=[body, account_dialog(ctx)], rid="content")
+        return modal(body, account_dialog(ctx))
     return body
 
 
@@ -314,7 +315,7 @@ def place_page(ctx: AppContext) -> Node:
     layer = {"save": lambda: save_dialog(ctx, p), "account": lambda: account_dialog(ctx)}.get(
         ctx.ui.get("dialog", "")
     )
-    return Node(FRAME, layout="stack", children=[body, layer()], rid="content") if layer else body
+    return modal(body, layer()) if layer else body
 
 
 def _review(r: dict[str, Any]) -> Node:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...app import AppContext
-from ...ui import EDIT, FRAME, IMAGE, Node
+from ...app import AppContext, modal
+from ...ui import EDIT, IMAGE, Node
 from ...widgets import (
     button,
     column,
@@ -144,7 +144,7 @@ def settings(ctx: AppContext) -> Node:
     ]
     layer = dialog("Distance units", options, [button("Cancel", lambda: ctx.ui.pop("dialog", None), primary=False)],
                    lambda: ctx.ui.pop("dialog", None), rid="units_dialog")  # fmt: skip
-    return Node(FRAME, layout="stack", children=[body, layer], rid="content")
+    return modal(body, layer)
 
 
 def nav_settings(ctx: AppContext) -> Node:

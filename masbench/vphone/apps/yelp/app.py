@@ -10,7 +10,7 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from ...app import LAUNCHER_FILTER, Activity, App, AppContext, Screen
+from ...app import LAUNCHER_FILTER, Activity, App, AppContext, Screen, modal
 from ...intents import ACTION_VIEW, CATEGORY_BROWSABLE, CATEGORY_DEFAULT, Intent, IntentFilter
 from ...ui import Node
 from . import biz_screens, model, more_screens, search_screens
@@ -158,5 +158,5 @@ class YelpApp(App):
                 ctx.state["location"] = label
 
             layer = search_screens.location_dialog(ctx, ctx.state["location"], choose)
-            return Node(children=[body, layer], layout="stack", rid="content")
+            return modal(body, layer)
         return body

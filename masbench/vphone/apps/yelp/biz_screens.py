@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import quote
 
-from ...app import AppContext
+from ...app import AppContext, modal
 from ...intents import ACTION_VIEW, Intent
 from ...ui import EDIT, IMAGE, Node
 from ...widgets import (
@@ -147,7 +147,7 @@ def business(ctx: AppContext) -> Node:
                        [button("Cancel", lambda: ctx.ui.pop("dialog", None), primary=False, colour=RED, rid="cancel_button"),
                         button("Remove", lambda: _unsave(ctx, biz), colour=RED, rid="remove_button")],
                        lambda: ctx.ui.pop("dialog", None))  # fmt: skip
-        return Node(children=[body, layer], layout="stack", rid="content")
+        return modal(body, layer)
     return body
 
 

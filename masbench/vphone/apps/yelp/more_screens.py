@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from ...app import AppContext
+from ...app import AppContext, modal
 from ...ui import IMAGE, TEXT, Node
 from ...widgets import (
     button,
@@ -91,11 +91,7 @@ def events(ctx: AppContext) -> Node:
             ctx.args["location"] = label
             ctx.ui.get("scroll", {}).pop("events", None)
 
-        return Node(
-            children=[body, location_dialog(ctx, args.get("location", ""), choose)],
-            layout="stack",
-            rid="content",
-        )
+        return modal(body, location_dialog(ctx, args.get("location", ""), choose))
     return body
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...app import AppContext
+from ...app import AppContext, modal
 from ...ui import EDIT, IMAGE, TEXT, Node
 from ...widgets import (
     button,
@@ -196,7 +196,7 @@ def results(ctx: AppContext) -> Node:
     body = column(top, divider(), text(summary, size=32, fg=GREY, pad=(40, 14, 40, 14), rid="results_count"), listing,
                   bg="#ffffff")  # fmt: skip
     if ctx.ui.get("dialog") == "sort":
-        return Node(children=[body, _sort_dialog(ctx)], layout="stack", rid="content")
+        return modal(body, _sort_dialog(ctx))
     return body
 
 
