@@ -118,6 +118,7 @@ class Node:
     scroll: str | None = None  # scroll container: key of its offset in the screen's ui state
     lazy: Lazy | None = None  # a vertical scroll container whose rows are built when visible
     modal: bool = False  # a dialog or sheet layer: on Android its own window, so a dump shows only it
+    dumped: bool = True  # False: drawn and touchable but no view, like the dim area around a dialog window
     # style
     bg: str | None = None
     fg: str = "#202124"

@@ -27,7 +27,7 @@ def _node(node: Node, index: int, package: str, focus: str | None, out: list[str
         f'password="{_flag(node.password)}" selected="{_flag(node.selected)}" '
         f'bounds="[{x1},{y1}][{x2},{y2}]"'
     )
-    children = [c for c in node.children if c.visible()]
+    children = [c for c in node.children if c.visible() and c.dumped]
     modal = [i for i, c in enumerate(children) if c.modal]
     if modal:  # a dialog is its own window on Android: the dump shows it, not what lies beneath
         children = children[modal[-1] :]

@@ -447,7 +447,7 @@ def star_input(value: int, on_rate: Callable[[int], None], rid: str = "rating_ba
 
 def _layer(card: Node, on_dismiss: Tap, valign: str) -> Node:
     """A card over a scrim that fills the window; tapping the scrim calls `on_dismiss`."""
-    scrim = Node(VIEWGROUP, bg=SCRIM, on_tap=on_dismiss, rid="touch_outside", weight=1)
+    scrim = Node(VIEWGROUP, bg=SCRIM, on_tap=on_dismiss, rid="touch_outside", weight=1, dumped=False)
     return Node(FRAME, layout="stack", children=[scrim, card], align="center", valign=valign)
 
 
