@@ -165,3 +165,36 @@ def test_the_focused_field_is_scrolled_above_the_keyboard(notes_phone):
     field = _node(notes_phone, "body")
     keyboard_top = HEIGHT - NAV_BAR_H - keyboard.HEIGHT
     assert field.bounds[3] <= keyboard_top and field.visible()
+
+
+class Agenda(App):
+    """An app answering `content query` on its provider, as Calendar answers for its events."""
+
+    package = "com.example.agenda"
+    label = "Agenda"
+    providers = ("com.example.agenda",)
+
+    def query(self, ctx, uri, where, sort):
+        if uri != "content://com.example.agenda/events":
+            raise ValueError(f"Unknown URI {uri}")
+        return [
+            {"_id": 1, "title": "Standup", "location": None},
+            {"_id": 2, "title": "Review", "location": "B2"},
+        ]
+
+
+def test_content_query_reaches_the_app_that_declares_the_authority():
+    phone = VirtualPhone("agenda", apps=[*default_apps(), Agenda()])
+    out = phone.shell("content query --uri content://com.example.agenda/events --projection title:location")
+    assert out.exit_code == 0
+    assert out.stdout.decode().splitlines() == [
+        "Row: 0 title=Standup, location=NULL",
+        "Row: 1 title=Review, location=B2",
+    ]
+    bad = phone.shell("content query --uri content://com.example.agenda/nope")
+    assert (
+        bad.exit_code != 0
+        and "Unknown URI content://com.example.agenda/nope" in (bad.stdout + bad.stderr).decode()
+    )
+    unknown = phone.shell("content query --uri content://com.example.other/x")
+    assert unknown.exit_code != 0 and "Unknown URI" in (unknown.stdout + unknown.stderr).decode()

@@ -68,6 +68,9 @@ class App:
     screens: ClassVar[Mapping[str, Build]] = {}  # screen name -> builder of its view tree
     dialogs: ClassVar[Mapping[str, Build]] = {}  # dialog or sheet name -> builder of its layer
     screen_activities: ClassVar[Mapping[str, str]] = {}  # screen -> activity class, where not the caller's
+    providers: ClassVar[
+        tuple[str, ...]
+    ] = ()  # content-provider authorities this app answers (`content query`)
 
     # -- manifest --------------------------------------------------------------------------------------
     @property
@@ -110,6 +113,12 @@ class App:
     def public_state(self, state: dict[str, Any]) -> dict[str, Any]:
         """What `cmd masbench state` reports; by default the whole state."""
         return state
+
+    def query(self, ctx: AppContext, uri: str, where: str | None, sort: str | None) -> list[dict[str, Any]]:
+        """Rows for `content query --uri URI` on one of `providers`, columns in Android's order, as the
+        real provider answers (so a check can read the same data on a real device). Raise ValueError
+        for a URI or selection the provider does not know."""
+        raise ValueError(f"Unknown URI {uri}")
 
 
 class AppContext:

@@ -77,10 +77,7 @@ def content(p: Proc, args: list[str]) -> int:
     uri = opts.get("--uri", [""])[-1]
     m = re.fullmatch(r"content://settings/(system|secure|global)", uri)
     if m is None:
-        authority = uri.removeprefix("content://").split("/", 1)[0]
-        raise CommandError(
-            f"Error while accessing provider:{authority}\njava.lang.IllegalArgumentException: Unknown URI {uri}"
-        )
+        return _app_provider(p, verb, uri, opts)
     namespace = m.group(1)
     table = p.phone.settings[namespace]
     if verb == "query":
@@ -117,6 +114,30 @@ def content(p: Proc, args: list[str]) -> int:
             put_setting(p.phone, namespace, wanted, None)
         return 0
     raise CommandError(f"Unsupported operation: {verb}")
+
+
+def _app_provider(p: Proc, verb: str, uri: str, opts: dict[str, list[str]]) -> int:
+    """`content query` on an app's provider (calendar events, contacts...): rows printed as Android's
+    `content` tool prints them, `NULL` for a missing column."""
+    authority = uri.removeprefix("content://").split("/", 1)[0]
+    app = next((a for a in p.phone.apps.values() if authority in a.providers), None)
+    failure = f"Error while accessing provider:{authority}\njava.lang.IllegalArgumentException: "
+    if app is None or verb != "query":
+        raise CommandError(
+            failure + (f"Unknown URI {uri}" if app is None else f"Unsupported operation: {verb}")
+        )
+    try:
+        rows = app.query(p.phone.context(app.package), uri, opts.get("--where", [None])[-1],
+                         opts.get("--sort", [None])[-1])  # fmt: skip
+    except ValueError as exc:
+        raise CommandError(failure + str(exc)) from None
+    projection = opts["--projection"][-1].split(":") if "--projection" in opts else None
+    if not rows:
+        p.line("No result found.")
+    for n, row in enumerate(rows):
+        columns = projection or list(row)
+        p.line(f"Row: {n} " + ", ".join(f"{c}={'NULL' if row.get(c) is None else row[c]}" for c in columns))
+    return 0
 
 
 SVC_SETTINGS = {"wifi": "wifi_on", "data": "mobile_data", "bluetooth": "bluetooth_on", "nfc": "nfc_on"}
