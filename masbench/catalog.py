@@ -1,35 +1,35 @@
-"""The apps MAS-Bench covers: short name, real package name and launcher label. Shared by the device
-layer (open an app by name on any phone), the shortcut KB and the tasks; the virtual phone's apps use the
-same package names."""
+"""The apps MAS-Bench covers: short name, real package, launcher label, launcher activity and the other
+names people use for them. Shared by the device layer (open an app by name on any phone), the shortcut KB,
+the tasks and the agents.
+
+The table itself is `masbench/vphone/identity.yaml`, read here as a data file (not imported: the
+benchmark side must not depend on the virtual phone's code, and the phone imports nothing from
+masbench), so the phone's apps and the catalog cannot drift apart; tests/test_app_identity.py checks it.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import NamedTuple
+
+import yaml
+
+TABLE = Path(__file__).with_name("vphone") / "identity.yaml"
 
 
 class AppInfo(NamedTuple):
     name: str
     package: str
     label: str
+    launcher_activity: str | None  # None for the home app, which no launcher icon opens
+    aliases: tuple[str, ...]  # other names people use, besides the label and the short name
 
 
 APPS: dict[str, AppInfo] = {
-    a.name: a
-    for a in (
-        AppInfo("youtube", "com.google.android.youtube", "YouTube"),
-        AppInfo("amazon", "com.amazon.mShop.android.shopping", "Amazon Shopping"),
-        AppInfo("booking", "com.booking", "Booking.com"),
-        AppInfo("calendar", "com.google.android.calendar", "Calendar"),
-        AppInfo("maps", "com.google.android.apps.maps", "Maps"),
-        AppInfo("bbc", "bbc.mobile.news.ww", "BBC News"),
-        AppInfo("fitbit", "com.fitbit.FitbitMobile", "Fitbit"),
-        AppInfo("gmail", "com.google.android.gm", "Gmail"),
-        AppInfo("chrome", "com.android.chrome", "Chrome"),
-        AppInfo("yelp", "com.yelp.android", "Yelp"),
-        AppInfo("contacts", "com.google.android.contacts", "Contacts"),
-        AppInfo("settings", "com.android.settings", "Settings"),
-        AppInfo("launcher", "com.google.android.apps.nexuslauncher", "Pixel Launcher"),
+    name: AppInfo(
+        name, row["package"], row["label"], row.get("launcher_activity"), tuple(row.get("aliases", ()))
     )
+    for name, row in yaml.safe_load(TABLE.read_text(encoding="utf-8")).items()
 }
 BY_PACKAGE: dict[str, AppInfo] = {a.package: a for a in APPS.values()}
 

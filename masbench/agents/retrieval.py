@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 
 from masbench.actions import ShortcutAction
 from masbench.catalog import APPS
-from masbench.device.apps import KNOWN_APPS
 from masbench.shortcuts import KnowledgeBase, Shortcut
 
 if TYPE_CHECKING:
@@ -67,7 +66,7 @@ def _app_names(app: str) -> set[str]:
     info = APPS.get(app)
     names = {app}
     if info is not None:
-        names |= {info.label, *KNOWN_APPS.get(info.package, ())}
+        names |= {info.label, *info.aliases}
     return {" ".join(_WORD.findall(n.lower())) for n in names} - {""}
 
 

@@ -1,7 +1,7 @@
 """Mapping a human app name ("Amazon", "google maps", "Settings") to an installed package.
 
 A virtual phone lists its apps and labels (`cmd masbench apps`); a real device only lists packages, so
-a small built-in table names the MAS-Bench apps and the system apps tasks use.
+the catalog's table names the MAS-Bench apps and the system apps tasks use.
 """
 
 from __future__ import annotations
@@ -9,23 +9,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from masbench.catalog import APPS
+
 from .errors import AppNotFoundError
 
-# package -> human names (the first is the launcher label)
-KNOWN_APPS: dict[str, tuple[str, ...]] = {
-    "com.google.android.youtube": ("YouTube", "you tube", "yt"),
-    "com.amazon.mShop.android.shopping": ("Amazon Shopping", "amazon", "amazon shop"),
-    "com.booking": ("Booking.com", "booking", "booking com"),
-    "com.google.android.calendar": ("Calendar", "google calendar"),
-    "com.google.android.apps.maps": ("Maps", "google maps", "google map", "map"),
-    "bbc.mobile.news.ww": ("BBC News", "bbc", "bbc news app"),
-    "com.fitbit.FitbitMobile": ("Fitbit",),
-    "com.google.android.gm": ("Gmail", "google mail", "email", "mail"),
-    "com.android.chrome": ("Chrome", "google chrome", "browser"),
-    "com.yelp.android": ("Yelp",),
-    "com.google.android.contacts": ("Contacts", "google contacts"),
-    "com.android.settings": ("Settings", "system settings"),
-}
+# package -> human names (the first is the launcher label), from the catalog
+KNOWN_APPS: dict[str, tuple[str, ...]] = {a.package: (a.label, a.name, *a.aliases) for a in APPS.values()}
 
 
 def normalize(name: str) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from ..app import LAUNCHER_FILTER, Activity, App, AppContext, Screen
+from ..identity import identity
 from ..intents import ACTION_VIEW, CATEGORY_BROWSABLE, CATEGORY_DEFAULT, Intent, IntentFilter
 from ..ui import EDIT, Node
 from ..widgets import column, icon_button, row, scroll_page, text
@@ -19,8 +20,8 @@ NEW_TAB = "chrome://newtab/"
 
 
 class ChromeApp(App):
-    package = PACKAGE
-    label = "Chrome"
+    package = identity("chrome").package
+    label = identity("chrome").label
     icon_bg = "#ffffff"
     icon_fg = "#1a73e8"
     color = "#ffffff"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..app import Activity, App, AppContext
+from ..identity import identity
 from ..intents import ACTION_MAIN, CATEGORY_DEFAULT, CATEGORY_HOME, IntentFilter
 from ..ui import IMAGE, TEXT, Node
 from ..widgets import column, icon_button, row, scroll_list, spacer, text
@@ -14,8 +15,8 @@ COLUMNS = 4
 
 
 class LauncherApp(App):
-    package = PACKAGE
-    label = "Pixel Launcher"
+    package = identity("launcher").package
+    label = identity("launcher").label
     in_launcher = False
     activities = (Activity(f"{PACKAGE}.NexusLauncherActivity", "home", (HOME_FILTER,)),)
 

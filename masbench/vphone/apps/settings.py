@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..app import LAUNCHER_FILTER, Activity, App, AppContext, Screen
+from ..identity import identity
 from ..intents import CATEGORY_DEFAULT, Intent, IntentFilter
 from ..ui import SEEKBAR, Node
 from ..widgets import (
@@ -61,8 +62,8 @@ WIFI_NETWORKS = ("AndroidWifi", "Home-5G", "CoffeeShop Guest", "Office")
 
 
 class SettingsApp(App):
-    package = PACKAGE
-    label = "Settings"
+    package = identity("settings").package
+    label = identity("settings").label
     icon_bg = "#5f6368"
     icon_glyph = "settings"
     version_name = "15"

@@ -10,6 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from ..identity import IDENTITIES
+
 if TYPE_CHECKING:
     from ..phone import VirtualPhone
 
@@ -26,16 +28,7 @@ PLATFORM_PACKAGES = (
 )
 THIRD_PARTY_PLATFORM = {"com.android.adbkeyboard"}  # installed by the harness, as on a benchmark AVD
 # Simulated apps that ship in the system image of a Google APIs AVD; every other app counts as user-installed.
-PREINSTALLED = {
-    "com.android.settings",
-    "com.android.chrome",
-    "com.google.android.youtube",
-    "com.google.android.calendar",
-    "com.google.android.apps.maps",
-    "com.google.android.gm",
-    "com.google.android.contacts",
-    "com.google.android.apps.nexuslauncher",
-}
+PREINSTALLED = {a.package for a in IDENTITIES.values() if a.system}
 SHELL_PID = 5219  # the `sh` that runs every command line, as `ps` and `$$` report it
 WRITABLE_ROOTS = ("/sdcard", "/data/local/tmp")  # what uid 2000 (shell) may write on a real device
 

@@ -13,11 +13,12 @@ from datetime import datetime
 from typing import Any
 
 from ...app import LAUNCHER_FILTER, Activity, App, AppContext, Screen
+from ...identity import identity
 from ...intents import ACTION_VIEW, CATEGORY_BROWSABLE, CATEGORY_DEFAULT, Intent, IntentFilter
 from ...ui import Node
 from . import account, browse, cart, item, store
 from .links import PRIVATE_SCHEMES, WEB_HOSTS, route
-from .parts import MAIN_ACTIVITY, PACKAGE
+from .parts import MAIN_ACTIVITY
 
 STARTUP_ACTIVITY = "com.amazon.mShop.splashscreen.StartupActivity"
 HOME_ACTIVITY = "com.amazon.mShop.home.HomeActivity"
@@ -54,8 +55,8 @@ SCREENS = {
 
 
 class AmazonApp(App):
-    package = PACKAGE
-    label = "Amazon Shopping"
+    package = identity("amazon").package
+    label = identity("amazon").label
     icon_bg = "#232f3e"
     icon_fg = "#ff9900"
     icon_glyph = "cart"

@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from ...app import LAUNCHER_FILTER, Activity, App, AppContext, Screen
+from ...identity import identity
 from ...intents import ACTION_VIEW, CATEGORY_BROWSABLE, CATEGORY_DEFAULT, Intent, IntentFilter
 from ...ui import Node
 from ...widgets import overlay
@@ -26,7 +27,6 @@ from .common import (
     DEEPLINK,
     HOME,
     HOTEL,
-    PACKAGE,
     PARTY_KEYS,
     RESULTS,
     ROOMS,
@@ -70,8 +70,8 @@ BUILDERS: dict[str, Callable[[AppContext], Node]] = {
 
 
 class BookingApp(App):
-    package = PACKAGE
-    label = "Booking.com"
+    package = identity("booking").package
+    label = identity("booking").label
     icon_bg = BLUE
     icon_fg = "#ffffff"
     color = BLUE

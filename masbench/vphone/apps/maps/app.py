@@ -11,10 +11,11 @@ from typing import Any
 from urllib.parse import parse_qs, unquote_plus, urlsplit
 
 from ...app import LAUNCHER_FILTER, Activity, App, AppContext, Screen, modal
+from ...identity import identity
 from ...intents import ACTION_VIEW, CATEGORY_BROWSABLE, CATEGORY_DEFAULT, Intent, IntentFilter
 from ...ui import Node
 from . import directions, explore, model, you
-from .common import MAPS_ACTIVITY, PACKAGE, screen
+from .common import MAPS_ACTIVITY, screen
 from .content import CITIES, city_near, make_places
 
 VIEW = (ACTION_VIEW,)
@@ -31,8 +32,8 @@ LAYERS = ("none", "traffic", "transit", "bicycling")
 
 
 class MapsApp(App):
-    package = PACKAGE
-    label = "Maps"
+    package = identity("maps").package
+    label = identity("maps").label
     icon_bg = "#ffffff"
     icon_fg = "#ea4335"
     icon_glyph = "pin"

@@ -11,10 +11,11 @@ from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from ...app import LAUNCHER_FILTER, Activity, App, AppContext, Screen, modal
+from ...identity import identity
 from ...intents import ACTION_VIEW, CATEGORY_BROWSABLE, CATEGORY_DEFAULT, Intent, IntentFilter
 from ...ui import Node
 from . import biz_screens, model, more_screens, search_screens
-from .common import BIZ, COLLECTIONS, EVENT, EVENTS, NEARBY, PACKAGE, REVIEW, ROUTER, SEARCH, screen
+from .common import BIZ, COLLECTIONS, EVENT, EVENTS, NEARBY, REVIEW, ROUTER, SEARCH, screen
 from .content import CATEGORIES, DEFAULT_LOCATION, city_of, location_label, make_businesses, make_events, slug
 
 VIEW = (ACTION_VIEW,)
@@ -30,8 +31,8 @@ TRUE = ("1", "true", "yes", "on")
 
 
 class YelpApp(App):
-    package = PACKAGE
-    label = "Yelp"
+    package = identity("yelp").package
+    label = identity("yelp").label
     icon_bg = "#d32323"
     icon_fg = "#ffffff"
     color = "#d32323"
