@@ -4,24 +4,20 @@
 Prints, per configuration: median and p95 of a full observation (screenshot + UI dump via adbutils) of an
 unchanged screen and of a fresh one (after a scroll, so the phone renders and encodes a new frame), of a
 tap, of a shell round trip, and the memory each phone adds; once through stock adbutils and once through
-masbench's Device. Phones run in this process (thread) so the
-figures include the server; run with `--process` to serve them from a child process instead."""
+masbench's Device. Phones run in this process (a server thread), so the figures include the
+server; run with `--process` to serve them from a child process instead."""
 
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import threading
 import time
 import tracemalloc
 
-os.environ.setdefault("ADBUTILS_ADB_PATH", "/bin/false")
-
 import adbutils
 
-from masbench.device import Device, DeviceAddress
-from masbench.vphone.adb_server import serve_phones
+from masbench.device import Device, VPhoneMode, start_virtual_phones
 from masbench.vphone.phone import VirtualPhone
 
 
@@ -71,16 +67,14 @@ def measure(device: adbutils.AdbDevice, rounds: int) -> dict[str, list[float]]:
     return times
 
 
-def run(count: int, rounds: int, client_kind: str) -> None:
-    with serve_phones(count) as server:
+def run(count: int, rounds: int, client_kind: str, mode: VPhoneMode) -> None:
+    with start_virtual_phones(count, mode=mode) as phones:
         if client_kind == "adbutils":
-            client = adbutils.AdbClient(host="127.0.0.1", port=server.port)
-            devices = [client.device(f"vphone-{i}") for i in range(1, count + 1)]
+            client = adbutils.AdbClient(host="127.0.0.1", port=phones.port)
+            devices = [client.device(d.serial) for d in phones.devices]
             loop = measure
         else:
-            devices = [
-                Device(DeviceAddress("127.0.0.1", server.port, f"vphone-{i}")) for i in range(1, count + 1)
-            ]
+            devices = phones.devices
             loop = measure_masbench
         for d in devices:
             d.shell("am start -a android.settings.DISPLAY_SETTINGS")
@@ -127,6 +121,7 @@ def memory_per_phone(n: int = 4) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=30)
+    parser.add_argument("--process", action="store_true", help="Serve the phones from a child process.")
     # figures: stock adbutils pays two connections and a 10 ms sleep per command; masbench's Device does not
     args = parser.parse_args()
     first, each = memory_per_phone()
@@ -135,7 +130,7 @@ def main() -> None:
     )
     for client_kind in ("adbutils", "masbench"):
         for count in (1, 4):
-            run(count, args.rounds, client_kind)
+            run(count, args.rounds, client_kind, "process" if args.process else "thread")
 
 
 if __name__ == "__main__":

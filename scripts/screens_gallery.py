@@ -10,18 +10,14 @@ from __future__ import annotations
 import argparse
 import html
 import io
-import os
 from pathlib import Path
-
-os.environ.setdefault("ADBUTILS_ADB_PATH", "/bin/false")
 
 from PIL import Image, ImageDraw
 
 from masbench.actions.schema import parse_call
 from masbench.catalog import APPS
-from masbench.device import Device, DeviceAddress
+from masbench.device import Device, start_virtual_phones
 from masbench.shortcuts import ShortcutExecutor, load_kb
-from masbench.vphone.adb_server import serve_phones
 from masbench.vphone.ui import font
 
 THUMB_W, THUMB_H, CAPTION = 324, 720, 44
@@ -69,8 +65,8 @@ def main() -> None:
     parts = [
         "<!doctype html><meta charset=utf-8><title>masbench virtual phone apps</title><body style='font-family:sans-serif'>"
     ]
-    with serve_phones(1) as server:
-        device = Device(DeviceAddress("127.0.0.1", server.port, "vphone-1"))
+    with start_virtual_phones(1) as phones:
+        device = phones.devices[0]
         executor = ShortcutExecutor(kb, device)
         for app in apps:
             shots = capture(device, executor, app, kb.by_app(app))

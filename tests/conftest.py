@@ -6,7 +6,9 @@ import os
 
 import pytest
 
-# A refused port must never make adbutils spawn a real adb daemon (adb_protocol.md, gotcha G3).
+from masbench.device import start_virtual_phones
+
+# A refused port must never make adbutils spawn a real adb daemon (it bundles adb and starts it unasked).
 os.environ["ADBUTILS_ADB_PATH"] = "/bin/false"
 
 
@@ -19,20 +21,14 @@ def phone():
 
 
 @pytest.fixture
-def adb_server():
-    """One virtual phone served over the ADB host protocol on a free loopback port."""
-    from masbench.vphone.adb_server import serve_phones
-
-    server = serve_phones(1, port=0)
-    try:
-        yield server
-    finally:
-        server.stop()
+def vphones():
+    """One virtual phone served over the ADB host protocol on a free loopback port (`.port`, `.devices`)."""
+    with start_virtual_phones(1) as phones:
+        yield phones
 
 
-@pytest.fixture
-def adb_device(adb_server):
-    """The stock adbutils device for `vphone-1`, talking to the fixture server."""
-    import adbutils
-
-    return adbutils.AdbClient(host="127.0.0.1", port=adb_server.port).device("vphone-1")
+@pytest.fixture(scope="module")
+def device():
+    """A virtual phone as a `Device`, shared by the tests of one module."""
+    with start_virtual_phones(1) as phones:
+        yield phones.devices[0]

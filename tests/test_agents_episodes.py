@@ -17,7 +17,7 @@ from masbench.agents import make_agent
 from masbench.agents.m3a import M3AAgent
 from masbench.agents.mas_t3a import MasT3AAgent
 from masbench.agents.t3a import T3AAgent
-from masbench.device import Device, DeviceAddress
+from masbench.device import Device
 from masbench.eval.episode import Limits, run_episode
 from masbench.eval.runner import Runner, new_config
 from masbench.llm import LLMError, Message, ScriptedLLM
@@ -33,17 +33,6 @@ FIRST_PER_APP = list({t.apps[0]: t for t in reversed(SHIPPED_TASKS)}.values())  
 
 CASES = [(t, TEST_KB) for t in TEST_TASKS] + [(t, SHIPPED_KB) for t in FIRST_PER_APP]
 AGENTS = {"t3a": (T3AAgent, "gui"), "m3a": (M3AAgent, "gui"), "mas-t3a": (MasT3AAgent, "hybrid")}
-
-
-@pytest.fixture(scope="module")
-def device():
-    from masbench.vphone.adb_server import serve_phones
-
-    server = serve_phones(1, port=0)
-    device = Device(DeviceAddress("127.0.0.1", server.port, "vphone-1"))
-    yield device
-    device.close()
-    server.stop()
 
 
 class Replayer:

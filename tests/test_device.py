@@ -18,14 +18,20 @@ from masbench.device import (
     DeviceAddress,
     DeviceCommandError,
     DeviceGoneError,
+    DeviceSpecError,
     NotVirtualError,
     UnsupportedTextError,
+    VirtualPhones,
     list_devices,
     no_adb_spawn,
+    open_devices,
     parse_server,
+    parse_vphone_spec,
+    start_virtual_phones,
 )
 from masbench.device import commands as C
 from masbench.device.apps import resolve_app
+from masbench.device.connect import parse_specs
 
 HOSTILE = "héllo \"wörld\" 'x' $(rm -rf /) ; ls"
 SETTINGS = "com.android.settings"
@@ -194,29 +200,40 @@ def test_resolve_app_names() -> None:
 # -- against a virtual phone -----------------------------------------------------------------------------
 
 
-def _serve(count: int = 1):
-    from masbench.vphone.adb_server import serve_phones
-
-    return serve_phones(count)
-
-
 @pytest.fixture(scope="module")
-def server() -> Iterator[object]:
-    guard = no_adb_spawn()
-    srv = _serve(1)
-    try:
-        yield srv
-    finally:
-        srv.stop()
-        guard.__exit__(None, None, None)
+def server() -> Iterator[VirtualPhones]:
+    with start_virtual_phones(1) as phones:
+        yield phones
 
 
 @pytest.fixture
-def device(server) -> Iterator[Device]:
-    dev = Device(DeviceAddress("127.0.0.1", server.port, "vphone-1"))
+def device(server: VirtualPhones) -> Device:
+    dev = server.devices[0]
     dev.reset(seed=0)
-    with dev:
-        yield dev
+    return dev
+
+
+def test_vphone_specs_have_one_parser() -> None:
+    assert [parse_vphone_spec(t) for t in ("vphone", " VPHONE:3 ", "vphone:0", "vphones", "emulator-5554")] == [
+        1, 3, 0, None, None,
+    ]  # fmt: skip
+    phones, addresses = parse_specs(["vphone:2,emulator-5554", "vphone", "h:5037/x"])
+    assert phones == 3 and [a.serial for a in addresses] == ["emulator-5554", "x"]
+    with pytest.raises(DeviceSpecError, match="vphone:N"):
+        parse_specs(["h:notaport/x"])
+    with pytest.raises(DeviceSpecError, match="no devices"), open_devices([]):
+        pass
+
+
+@pytest.mark.parametrize("mode", ["thread", "process"])
+def test_start_virtual_phones_in_process_or_in_a_child(mode: str) -> None:
+    with start_virtual_phones(2, mode=mode, seed=3) as phones:
+        assert [d.serial for d in phones.devices] == ["vphone-1", "vphone-2"]
+        assert (phones.server is not None) == (mode == "thread")
+        assert all(d.shell("echo hi").output.strip() == "hi" for d in phones.devices)
+        device = phones.devices[1]
+    with pytest.raises(DeviceGoneError):  # stopped: the port is closed
+        device.shell("echo hi")
 
 
 def _events(device: Device, kind: str, since: int = 0) -> list[dict]:
@@ -340,17 +357,14 @@ def test_virtual_controls_refuse_other_devices(server) -> None:
 
 
 def test_vanished_device_and_refused_server_raise_device_gone() -> None:
-    srv = _serve(1)
-    dev = Device(DeviceAddress("127.0.0.1", srv.port, "vphone-1"))
-    try:
+    with start_virtual_phones(1) as phones:
+        dev = phones.devices[0]
         assert dev.shell("echo hi").output.strip() == "hi"
-        srv.remove_phone("vphone-1")
+        phones.server.remove_phone("vphone-1")
         with pytest.raises(DeviceGoneError):
             dev.tap(1, 1)
         with pytest.raises(DeviceGoneError):
             dev.observe()
-    finally:
-        srv.stop()
     with socket.socket() as s:  # a port nobody listens on: refused at once, no adb daemon spawned
         s.bind(("127.0.0.1", 0))
         free = s.getsockname()[1]

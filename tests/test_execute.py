@@ -9,28 +9,18 @@ import pytest
 
 from masbench.actions import parse_action
 from masbench.actions.execute import execute_action
-from masbench.device import Device, DeviceAddress
+from masbench.device import Device
 from masbench.shortcuts import ShortcutExecutor, load_kb
 
 KB_DIR = Path(__file__).parent / "data" / "tasks" / "kb"
 INPUT_EVENTS = {"tap", "long_press", "swipe", "key", "text", "start", "home", "back"}
 
 
-@pytest.fixture(scope="module")
-def server():
-    from masbench.vphone.adb_server import serve_phones
-
-    server = serve_phones(1, port=0)
-    yield server
-    server.stop()
-
-
 @pytest.fixture
-def device(server):
-    device = Device(DeviceAddress("127.0.0.1", server.port, "vphone-1"))
+def device(device):
+    """The module's phone, reset before each test."""
     device.reset(0)
-    yield device
-    device.close()
+    return device
 
 
 def run(device: Device, data: dict, shortcuts=None):

@@ -8,17 +8,9 @@ from collections import Counter
 import pytest
 
 from masbench.actions.schema import parse_call
-from masbench.device import Device, DeviceAddress
 from masbench.shortcuts import ShortcutExecutor, load_kb
-from masbench.vphone.adb_server import serve_phones
 
 KB = load_kb()
-
-
-@pytest.fixture(scope="module")
-def device():
-    with serve_phones(1) as server:
-        yield Device(DeviceAddress("127.0.0.1", server.port, "vphone-1"))
 
 
 def test_kb_composition():

@@ -6,10 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from masbench.device import Device, DeviceAddress
+from masbench.device import Device
 from masbench.tasks import load_tasks
 from masbench.tasks.player import TaskSetupError, prepare
-from masbench.vphone.adb_server import serve_phones
 
 
 class RealLike(Device):
@@ -20,9 +19,9 @@ class RealLike(Device):
 
 
 @pytest.fixture
-def device():
-    with serve_phones(1) as server:
-        yield RealLike(DeviceAddress("127.0.0.1", server.port, "vphone-1"))
+def device(vphones):
+    with RealLike(vphones.devices[0].address) as device:
+        yield device
 
 
 def test_a_task_without_setup_restarts_its_apps_and_starts_home(device):

@@ -56,8 +56,8 @@ def test_show(run):
     assert missing.exit_code == 1 and "did you mean chrome.search?" in missing.output
 
 
-def test_call_on_a_virtual_phone(run, adb_server):
-    device = f"127.0.0.1:{adb_server.port}/vphone-1"
+def test_call_on_a_virtual_phone(run, vphones):
+    device = f"127.0.0.1:{vphones.port}/vphone-1"
     result = run("call", "settings.enable_dark_theme", "--device", device)
     assert result.exit_code == 0, result.output
     assert "success" in result.output and "Dark theme" in result.output
@@ -67,8 +67,8 @@ def test_call_on_a_virtual_phone(run, adb_server):
     assert record["success"] and record["arguments"] == {"query": "red shoes", "count": 5}
 
 
-def test_call_failure_exits_1_with_the_reason(run, adb_server):
-    device = f"127.0.0.1:{adb_server.port}/vphone-1"
+def test_call_failure_exits_1_with_the_reason(run, vphones):
+    device = f"127.0.0.1:{vphones.port}/vphone-1"
     result = run("call", "settings.enable_dark_theme_broken", "--device", device, "--step-timeout", "0.2")
     assert result.exit_code == 1
     assert "step 3 tap {text='Darkest theme'}: no element matches" in result.output

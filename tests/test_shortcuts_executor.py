@@ -23,9 +23,8 @@ CHROME = "com.android.chrome"
 
 
 @pytest.fixture
-def device(adb_server):
-    with Device(DeviceAddress("127.0.0.1", adb_server.port, "vphone-1")) as dev:
-        yield dev
+def device(vphones):
+    return vphones.devices[0]
 
 
 @pytest.fixture

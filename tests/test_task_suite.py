@@ -1,5 +1,5 @@
 """Every shipped task in tasks/ is proven on a virtual phone: both reference solutions pass its check,
-the initial state, doing nothing and every near miss fail, and the static rules hold (DESIGN.md §5).
+the initial state, doing nothing and every near miss fail, and the static rules hold (docs/formats.md).
 
 Parametrized over the real task directory; with no tasks yet it collects nothing. A task file that
 does not load fails `test_task_files_load` with the loader's message instead of breaking collection.
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pytest
 
-from masbench.device import Device, DeviceAddress
 from masbench.tasks import TaskError, default_tasks_dir, load_tasks, verify_task
 
 
@@ -32,17 +31,6 @@ def kb():
     from masbench.shortcuts import load_kb
 
     return load_kb()
-
-
-@pytest.fixture(scope="module")
-def device():
-    from masbench.vphone.adb_server import serve_phones
-
-    server = serve_phones(1, port=0)
-    device = Device(DeviceAddress("127.0.0.1", server.port, "vphone-1"))
-    yield device
-    device.close()
-    server.stop()
 
 
 @pytest.mark.parametrize("task", SHIPPED, ids=lambda t: t.id)

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from masbench.actions import parse_action
-from masbench.device import Device, DeviceAddress
+from masbench.device import Device, DeviceAddress, start_virtual_phones
 from masbench.shortcuts import ShortcutExecutor, load_kb
 from masbench.tasks import Task, load_tasks, play, prepare, verify_task
 from masbench.tasks.checks import check_device
@@ -19,19 +19,14 @@ KB = load_kb(DATA / "kb")
 
 
 @pytest.fixture(scope="module")
-def server():
-    from masbench.vphone.adb_server import serve_phones
-
-    server = serve_phones(2, port=0)
-    yield server
-    server.stop()
+def phones():
+    with start_virtual_phones(2) as phones:
+        yield phones
 
 
 @pytest.fixture(scope="module")
-def device(server):
-    device = Device(DeviceAddress("127.0.0.1", server.port, "vphone-1"))
-    yield device
-    device.close()
+def device(phones):
+    return phones.devices[0]
 
 
 @pytest.fixture(scope="module")
@@ -136,8 +131,8 @@ def test_static_rules_without_a_kb(device):
     assert failed == {"shortcuts in KB", "hybrid passes", "has near miss"}
 
 
-def test_verify_tasks_spreads_tasks_over_devices(server):
-    phones = [Device(DeviceAddress("127.0.0.1", server.port, f"vphone-{i}")) for i in (1, 2)]
+def test_verify_tasks_spreads_tasks_over_devices(phones):
+    phones = phones.devices
     tasks = TASKS.select("settings-01,settings-03")
     seen: list[str] = []
     reports = verify_tasks(tasks, phones, KB, on_report=lambda r: seen.append(r.task_id))
@@ -146,9 +141,9 @@ def test_verify_tasks_spreads_tasks_over_devices(server):
     assert all(r.passed for r in reports), [r.failures for r in reports]
 
 
-def test_a_vanished_device_leaves_the_pool_and_its_task_is_retried(server):
-    gone = Device(DeviceAddress("127.0.0.1", server.port, "vphone-9"))  # not on this server
-    good = Device(DeviceAddress("127.0.0.1", server.port, "vphone-2"))
+def test_a_vanished_device_leaves_the_pool_and_its_task_is_retried(phones):
+    gone = Device(DeviceAddress("127.0.0.1", phones.port, "vphone-9"))  # not on this server
+    good = phones.devices[1]
     tasks = TASKS.select("settings-01,settings-03")
     assert [r.passed for r in verify_tasks(tasks, [gone, good], KB)] == [True, True]
     reports = verify_tasks(tasks, [gone], KB)

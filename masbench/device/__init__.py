@@ -11,7 +11,7 @@ knows nothing about agents or tasks.
 """
 
 from .address import DeviceAddress, no_adb_spawn, parse_server
-from .connect import open_device
+from .connect import DeviceSpecError, open_device, open_devices
 from .device import BroadcastResult, Device, Kind
 from .elements import UIElement, parse_bounds, parse_ui_dump
 from .errors import (
@@ -26,6 +26,7 @@ from .errors import (
 from .listing import DeviceInfo, list_devices, scan_server
 from .observation import Observation
 from .transport import ShellOutput
+from .vphones import VirtualPhones, VPhoneMode, parse_vphone_spec, start_virtual_phones
 
 __all__ = [
     "AppNotFoundError",
@@ -36,6 +37,7 @@ __all__ = [
     "DeviceError",
     "DeviceGoneError",
     "DeviceInfo",
+    "DeviceSpecError",
     "DeviceTimeoutError",
     "Kind",
     "NotVirtualError",
@@ -43,11 +45,16 @@ __all__ = [
     "ShellOutput",
     "UIElement",
     "UnsupportedTextError",
+    "VPhoneMode",
+    "VirtualPhones",
     "list_devices",
     "no_adb_spawn",
     "open_device",
+    "open_devices",
     "parse_bounds",
     "parse_server",
     "parse_ui_dump",
+    "parse_vphone_spec",
     "scan_server",
+    "start_virtual_phones",
 ]

@@ -102,12 +102,12 @@ def run_command(
 ) -> None:
     """Run an agent on a task subset, in parallel over devices; resumable; writes results.jsonl, summary.json."""
     from masbench.agents import AGENTS, make_agent
-    from masbench.eval.devices import DeviceSpecError, open_devices
+    from masbench.device import DeviceSpecError, open_devices
+    from masbench.eval.judge import Judge
     from masbench.eval.runner import RunConfigMismatch, Runner, new_config, prepare_run_dir
     from masbench.llm import make_llm
     from masbench.llm.base import LLMConfigError
     from masbench.tasks import load_tasks
-    from masbench.tasks.judge import Judge
 
     if agent not in AGENTS:
         raise typer.BadParameter(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from enum import StrEnum
 from pathlib import Path
 
@@ -179,13 +178,15 @@ def stats_command(
 
 
 def _phone_count(devices: str) -> int:
-    match = re.fullmatch(r"vphone(?::(\d+))?", devices.strip())
-    if match is None or int(match.group(1) or 1) < 1:
+    from masbench.device import parse_vphone_spec
+
+    count = parse_vphone_spec(devices)
+    if count is None or count < 1:
         raise typer.BadParameter(
             "verify replays on virtual phones (checks read their state): use vphone or vphone:N",
             param_hint="--devices",
         )
-    return int(match.group(1) or 1)
+    return count
 
 
 @tasks_app.command("verify")
@@ -206,9 +207,8 @@ def verify_command(
 ) -> None:
     """Replay both reference solutions of each task on virtual phones; check that they pass and that
     doing nothing and every near miss fail. Exit status 1 if any task fails."""
-    from masbench.device import Device, DeviceAddress, no_adb_spawn
+    from masbench.device import start_virtual_phones
     from masbench.shortcuts import load_kb
-    from masbench.vphone.adb_server import serve_phones
 
     from .verify import verify_tasks
 
@@ -226,21 +226,15 @@ def verify_command(
         TextColumn("verifying"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TextColumn("{task.description}"),
         console=console, transient=True,
     )  # fmt: skip
-    with no_adb_spawn(), serve_phones(min(count, len(tasks))) as server, progress:
+    with start_virtual_phones(min(count, len(tasks))) as phones, progress:
         bar = progress.add_task("", total=len(tasks))
-        phones = [
-            Device(DeviceAddress("127.0.0.1", server.port, f"vphone-{i}"))
-            for i in range(1, min(count, len(tasks)) + 1)
-        ]
 
         def advance(report: VerifyReport) -> None:
             progress.update(
                 bar, advance=1, description=f"{report.task_id} {'ok' if report.passed else 'FAIL'}"
             )
 
-        reports = verify_tasks(tasks, phones, kb, on_report=advance)
-        for phone in phones:
-            phone.close()
+        reports = verify_tasks(tasks, phones.devices, kb, on_report=advance)
     _print_reports(reports, show_all, verbose)
     if any(not r.passed for r in reports):
         raise typer.Exit(1)

@@ -51,13 +51,11 @@ def demo(
     out: Path = typer.Option(Path("vphone-demo"), "--out", help="Directory for the screenshots."),
 ) -> None:
     """Boot a virtual phone, drive it over ADB like an emulator and save a screenshot per step."""
-    from masbench.device import Device, DeviceAddress
-    from masbench.device.address import no_adb_spawn
-    from masbench.vphone.adb_server import serve_phones
+    from masbench.device import start_virtual_phones
 
     out.mkdir(parents=True, exist_ok=True)
-    with no_adb_spawn(), serve_phones(1) as server:
-        device = Device(DeviceAddress("127.0.0.1", server.port, "vphone-1"))
+    with start_virtual_phones(1) as phones:
+        device = phones.devices[0]
         steps = [
             ("home", lambda: None),
             ("settings", lambda: device.open_app("Settings")),
