@@ -17,12 +17,12 @@ from masbench.agents import AGENTS, make_agent
 from masbench.agents.mas_mobileagent import MasMobileAgent
 from masbench.agents.mobileagent_e import Experience, MobileAgentE, selector_for, shortcut_from
 from masbench.agents.mobileagent_v2 import MobileAgentV2, perception_lines
-from masbench.device import Device, DeviceAddress, Observation, UIElement
+from masbench.device import Device, Observation, UIElement
 from masbench.eval.episode import Limits, run_episode
-from masbench.eval.records import StepRecord
 from masbench.llm import Message, ScriptedLLM
 from masbench.shortcuts import KnowledgeBase, ShortcutExecutor, load_kb
 from masbench.tasks import Task, load_tasks
+from masbench.trajectory import StepRecord
 
 DATA = Path(__file__).parent / "data" / "tasks"
 TEST_TASKS = load_tasks(DATA)
@@ -104,17 +104,6 @@ class Team:
             data = model_action(step, self.device)
         tail = "Operation" if role == "decision" else "Description"
         return f"Important content: None\nThought: reference step.\nAction: {json.dumps(data)}\n{tail}: step {self.done}."
-
-
-@pytest.fixture(scope="module")
-def device():
-    from masbench.vphone.adb_server import serve_phones
-
-    server = serve_phones(1, port=0)
-    device = Device(DeviceAddress("127.0.0.1", server.port, "vphone-1"))
-    yield device
-    device.close()
-    server.stop()
 
 
 def episode(device: Device, task: Task, agent, kb, tmp_path: Path, shortcuts=None, max_steps: int = 30):

@@ -15,10 +15,10 @@ from masbench.agents.mas_t3a import MasT3AAgent
 from masbench.agents.prompting import PromptError, render
 from masbench.agents.t3a import T3AAgent
 from masbench.device import Observation, UIElement
-from masbench.eval.records import StepRecord
 from masbench.llm import ScriptedLLM
 from masbench.shortcuts import load_kb
 from masbench.tasks import load_tasks
+from masbench.trajectory import StepRecord
 
 DATA = Path(__file__).parent / "data" / "tasks"
 TASKS = load_tasks(DATA)

@@ -13,14 +13,15 @@ from typer.testing import CliRunner
 
 from masbench.agents import make_agent
 from masbench.cli import app
-from masbench.device import Device, DeviceAddress
+from masbench.device import Device
 from masbench.eval.episode import NO_CHECK_ON_REAL_DEVICE, Limits, effective_judge_mode, run_episode
+from masbench.eval.judge import Judge, parse_verdict
 from masbench.eval.metrics import compute
-from masbench.eval.records import EpisodeResult, StepRecord
+from masbench.eval.records import EpisodeResult
 from masbench.llm import Response, ScriptedLLM
 from masbench.shortcuts import ShortcutExecutor, load_kb
 from masbench.tasks import load_tasks
-from masbench.tasks.judge import Judge, parse_verdict
+from masbench.trajectory import StepRecord
 
 DATA = Path(__file__).parent / "data" / "tasks"
 TASKS = {t.id: t for t in load_tasks(DATA)}
@@ -56,17 +57,6 @@ class EmulatorLike(Device):
 
     kind = "emulator"
     is_virtual = True
-
-
-@pytest.fixture(scope="module")
-def device():
-    from masbench.vphone.adb_server import serve_phones
-
-    server = serve_phones(1, port=0)
-    device = Device(DeviceAddress("127.0.0.1", server.port, "vphone-1"))
-    yield device
-    device.close()
-    server.stop()
 
 
 def episode(device, tmp_path, judge=None, mode="check", task="settings-01", max_steps=30):

@@ -181,6 +181,17 @@ def test_usage_adds_calls_tokens_and_cost():
     assert usage.cost_usd is None and usage.input_tokens == 4001
 
 
+def test_usage_merges_totals_and_an_unknown_cost_stays_unknown():
+    step = Usage(calls=2, input_tokens=10, output_tokens=5, latency_s=1.0, cost_usd=0.5)
+    episode = Usage()
+    episode.merge(step)
+    episode.merge(step)
+    assert (episode.calls, episode.total_tokens, episode.latency_s, episode.cost_usd) == (4, 30, 2.0, 1.0)
+    episode.merge(Usage(calls=1, cost_usd=None))
+    episode.merge(step)
+    assert episode.calls == 7 and episode.cost_usd is None
+
+
 # --- --model parsing ---
 
 

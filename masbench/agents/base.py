@@ -6,7 +6,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from masbench.eval.records import LLMUsage, StepRecord
+from masbench.trajectory import StepRecord, Usage
 
 if TYPE_CHECKING:
     from masbench.actions import Action
@@ -24,7 +24,7 @@ class AgentStep:
     model_output: str | None = None
     model_input: str | None = None
     error: str | None = None
-    usage: LLMUsage = field(default_factory=LLMUsage)
+    usage: Usage = field(default_factory=Usage)
 
 
 class Agent(ABC):

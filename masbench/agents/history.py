@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
     from masbench.actions import Action
     from masbench.device import Observation
-    from masbench.eval.records import StepRecord
+    from masbench.trajectory import StepRecord
 
 MAX_STEPS_SHOWN = 30
 MAX_REASON = 200

@@ -17,9 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from masbench.eval.records import LLMUsage
-from masbench.llm import LLM, LLMError, Message, make_llm
-from masbench.llm.prices import cost_usd
+from masbench.llm import LLM, LLMError, Message, Usage, make_llm
 
 from .base import Agent, AgentStep
 from .history import StepNote, note_for, render_history
@@ -28,9 +26,9 @@ from .parsing import parse_model_action
 if TYPE_CHECKING:
     from masbench.actions import Action
     from masbench.device import Observation
-    from masbench.eval.records import StepRecord
     from masbench.shortcuts import KnowledgeBase
     from masbench.tasks import Task
+    from masbench.trajectory import StepRecord
 
 # The paper ran every framework on Gemini-2.5-Pro; the default reproduces that setting.
 DEFAULT_MODEL = "gemini-2.5-pro"
@@ -52,7 +50,7 @@ def transcript(messages: list[Message]) -> str:
 class Turn:
     """The model calls of one step: usage summed, prompts and replies kept in order."""
 
-    usage: LLMUsage = field(default_factory=LLMUsage)
+    usage: Usage = field(default_factory=Usage)
     inputs: list[str] = field(default_factory=list)
     outputs: list[str] = field(default_factory=list)
 
@@ -93,16 +91,7 @@ class LLMAgent(Agent):
         response = self.llm.generate(
             messages, temperature=self.temperature, max_output_tokens=self.max_output_tokens
         )
-        cost = cost_usd(response.model, response.input_tokens, response.output_tokens)
-        turn.usage.add(
-            LLMUsage(
-                calls=1,
-                input_tokens=response.input_tokens,
-                output_tokens=response.output_tokens,
-                latency_s=response.latency_s,
-                cost_usd=cost,
-            )
-        )
+        turn.usage.add(response)
         turn.outputs.append(response.text)
         return response.text
 

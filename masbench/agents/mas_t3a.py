@@ -12,7 +12,7 @@ from .t3a import T3AAgent
 
 if TYPE_CHECKING:
     from masbench.device import Observation
-    from masbench.eval.records import StepRecord
+    from masbench.trajectory import StepRecord
 
 
 class MasT3AAgent(OffersShortcuts, T3AAgent):

@@ -64,9 +64,9 @@ from .prompting import render, screen_name, shortcut_lines, system_prompt
 
 if TYPE_CHECKING:
     from masbench.device import Observation, UIElement
-    from masbench.eval.records import StepRecord
     from masbench.llm import LLM
     from masbench.tasks import Task
+    from masbench.trajectory import StepRecord
 
     from .base import AgentStep
 

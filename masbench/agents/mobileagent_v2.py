@@ -31,9 +31,9 @@ from .prompting import render, screen_name, system_prompt
 if TYPE_CHECKING:
     from masbench.actions import Action
     from masbench.device import Observation
-    from masbench.eval.records import StepRecord
     from masbench.shortcuts import KnowledgeBase
     from masbench.tasks import Task
+    from masbench.trajectory import StepRecord
 
     from .base import AgentStep
 

@@ -13,7 +13,7 @@ from .prompting import element_lines, render, screen_name, system_prompt
 
 if TYPE_CHECKING:
     from masbench.device import Observation
-    from masbench.eval.records import StepRecord
+    from masbench.trajectory import StepRecord
 
 
 class T3AAgent(PromptedAgent):

@@ -18,15 +18,16 @@ from typing import TYPE_CHECKING
 from masbench.actions.execute import execute_action
 from masbench.tasks.checks import check_device
 from masbench.tasks.player import prepare
+from masbench.trajectory import EndReason, StepRecord, Usage
 
-from .records import EndReason, EpisodeResult, JudgeMode, LLMUsage, StepRecord
+from .records import EpisodeResult, JudgeMode
 
 if TYPE_CHECKING:
     from masbench.agents import Agent
     from masbench.device import Device
+    from masbench.eval.judge import Judge
     from masbench.shortcuts import KnowledgeBase, ShortcutExecutor
     from masbench.tasks import Task
-    from masbench.tasks.judge import Judge
 
 NO_CHECK_ON_REAL_DEVICE = "no programmatic check on a real device; pass --judge MODEL"
 ENDINGS = {
@@ -104,7 +105,7 @@ def run_episode(
     dev0 = last_ms = _device_ms(device)
     agent.reset(task, kb, seed=repeat)
     history: list[StepRecord] = []
-    usage = LLMUsage()
+    usage = Usage()
     end: EndReason = "step_limit"
     answer: str | None = None
     step_shots: list[bytes] = []  # the screens the last two steps saw, for the judge
@@ -124,7 +125,7 @@ def run_episode(
         now_ms = _device_ms(device)
         record.device_ms = (now_ms - last_ms) if now_ms is not None and last_ms is not None else None
         last_ms = now_ms
-        usage.add(record.usage)
+        usage.merge(record.usage)
         history.append(record)
         if record.kind == "answer" and record.action:
             answer = record.action.get("text")
@@ -180,7 +181,7 @@ def run_episode(
         wall_s=round(wall, 4),
         device_ms=(dev1 - dev0) if dev0 is not None and dev1 is not None else None,
         agent_usage=usage,
-        judge_usage=verdict.usage if verdict is not None else LLMUsage(),
+        judge_usage=verdict.usage if verdict is not None else Usage(),
         started_at=started_at,
         trajectory=f"trajectories/{rel}",
     )

@@ -13,9 +13,11 @@ from typing import TYPE_CHECKING
 
 from PIL import Image
 
+from masbench.trajectory import StepRecord
+
 from .metrics import Metrics, Summary
 from .metrics import __doc__ as METRICS_DOC
-from .records import EpisodeResult, RunConfig, StepRecord
+from .records import EpisodeResult, RunConfig
 from .table import COLUMNS
 
 if TYPE_CHECKING:

@@ -23,9 +23,9 @@ from .records import EpisodeResult, RunConfig
 if TYPE_CHECKING:
     from masbench.agents import Agent
     from masbench.device import Device
+    from masbench.eval.judge import Judge
     from masbench.shortcuts import KnowledgeBase
     from masbench.tasks import Task
-    from masbench.tasks.judge import Judge
 
 RESULTS = "results.jsonl"
 CONFIG = "run.json"

@@ -124,7 +124,8 @@ class Response(BaseModel):
 
 
 class Usage(BaseModel):
-    """Running totals over a task or a run. `cost_usd` is None once any call used a model without a price."""
+    """Model calls made, summed over a step, an episode or a run. `cost_usd` is None once any call used a
+    model without a price: an unknown cost is not counted as free."""
 
     calls: int = 0
     input_tokens: int = 0
@@ -139,3 +140,17 @@ class Usage(BaseModel):
         self.latency_s += response.latency_s
         cost = cost_usd(response.model, response.input_tokens, response.output_tokens, prices)
         self.cost_usd = None if cost is None or self.cost_usd is None else self.cost_usd + cost
+
+    def merge(self, other: Usage) -> None:
+        """Add another total (a step's into its episode's)."""
+        self.calls += other.calls
+        self.input_tokens += other.input_tokens
+        self.output_tokens += other.output_tokens
+        self.latency_s += other.latency_s
+        self.cost_usd = (
+            None if other.cost_usd is None or self.cost_usd is None else self.cost_usd + other.cost_usd
+        )
+
+    @property
+    def total_tokens(self) -> int:
+        return self.input_tokens + self.output_tokens

@@ -1,4 +1,4 @@
-"""Shortcuts (DESIGN.md §4): the KB schema, loading, call validation and the executor.
+"""Shortcuts (docs/formats.md): the KB schema, loading, call validation and the executor.
 
 kb = load_kb()                                   # shortcuts_kb/*.yaml, or $MASBENCH_KB_DIR
 print(kb["amazon.search_product"].signature())
@@ -9,7 +9,7 @@ from .calls import BoundCall, CallError, coerce_cli_arguments, validate_call
 from .executor import Ground, ShortcutExecutor
 from .loader import KBError, default_kb_dir, load_kb
 from .parameters import Parameter
-from .records import CallRecord, StepRecord
+from .records import CallRecord, ScriptStepRecord
 from .schema import SHORTCUT_TYPES, KnowledgeBase, Shortcut, ShortcutType
 
 __all__ = [
@@ -21,10 +21,10 @@ __all__ = [
     "KBError",
     "KnowledgeBase",
     "Parameter",
+    "ScriptStepRecord",
     "Shortcut",
     "ShortcutExecutor",
     "ShortcutType",
-    "StepRecord",
     "coerce_cli_arguments",
     "default_kb_dir",
     "load_kb",

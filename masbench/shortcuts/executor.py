@@ -29,7 +29,7 @@ from masbench.device.errors import DeviceError, DeviceGoneError
 
 from .calls import CallError, validate_call
 from .plan import Plan, PlannedStep, build_plan
-from .records import CallRecord, StepRecord
+from .records import CallRecord, ScriptStepRecord
 from .schema import KnowledgeBase
 from .steps import (
     AssertStep,
@@ -134,7 +134,7 @@ class ShortcutExecutor:
             time.sleep(self.poll_interval)
 
     def _step(self, planned: PlannedStep, record: CallRecord) -> None:
-        step = StepRecord(number=planned.number, step=planned.label)
+        step = ScriptStepRecord(number=planned.number, step=planned.label)
         record.steps.append(step)
         t0 = time.perf_counter()
         try:

@@ -15,8 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from .schema import ShortcutType
 
 
-class StepRecord(BaseModel):
-    """One script step: what it was, whether it worked, and what it acted on."""
+class ScriptStepRecord(BaseModel):
+    """One step of a script shortcut: what it was, whether it worked, and what it acted on."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -41,8 +41,8 @@ class CallRecord(BaseModel):
     reason: str | None = None
     commands: list[str] = Field(default_factory=list)
     duration_s: float = 0.0
-    steps: list[StepRecord] = Field(default_factory=list)
+    steps: list[ScriptStepRecord] = Field(default_factory=list)
     started_at: datetime
 
 
-StepRecord.model_rebuild()
+ScriptStepRecord.model_rebuild()

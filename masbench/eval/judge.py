@@ -7,7 +7,7 @@ arguments and outcome; invalid steps marked) and the last one or two screenshots
 programmatic check cannot read app state; on virtual phones both run, which measures the judge.
 
 A judge never ends a run: an `LLMError` or an answer nobody can read is a `success=False` verdict with the
-reason recorded. Its calls are accounted in an `LLMUsage` exactly as the agents account theirs.
+reason recorded. Its calls are accounted in a `Usage` exactly as the agents account theirs.
 """
 
 from __future__ import annotations
@@ -20,14 +20,15 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from masbench.eval.records import LLMUsage
-from masbench.llm import LLMError, Message
-from masbench.llm.prices import cost_usd
+from masbench.actions import parse_action
+from masbench.catalog import BY_PACKAGE
+from masbench.llm import LLMError, Message, Usage
+from masbench.tasks.player import describe_action
 
 if TYPE_CHECKING:
-    from masbench.eval.records import StepRecord
     from masbench.llm import LLM
     from masbench.tasks import Task
+    from masbench.trajectory import StepRecord
 
 MAX_SCREENSHOTS = 2
 MAX_OUTPUT_TOKENS = 1024
@@ -41,19 +42,17 @@ _LOOSE_REASON = re.compile(r"[\"']?reason[\"']?\s*[:=]\s*[\"']?([^\"'\n}]+)", re
 class Verdict:
     success: bool
     reason: str
-    usage: LLMUsage = field(default_factory=LLMUsage)
+    usage: Usage = field(default_factory=Usage)
     raw: str = ""
 
 
 @functools.cache
 def template() -> string.Template:
-    path = resources.files("masbench.tasks") / "prompts" / "judge.txt"
+    path = resources.files("masbench.eval") / "prompts" / "judge.txt"
     return string.Template(path.read_text(encoding="utf-8"))
 
 
 def _app(foreground: str | None) -> str:
-    from masbench.catalog import BY_PACKAGE
-
     package = (foreground or "").split("/", 1)[0]
     info = BY_PACKAGE.get(package)
     return info.label if info is not None else package
@@ -61,10 +60,6 @@ def _app(foreground: str | None) -> str:
 
 def describe_step(record: StepRecord) -> str:
     """One step in words: `tap index=5 (in Settings) -> done`, `shortcut settings.open_wifi() -> FAILED: ...`."""
-    from masbench.actions import parse_action
-
-    from .player import describe_action
-
     action: dict[str, Any] | None = record.action
     where = f" (in {app})" if (app := _app(record.foreground)) else ""
     if action is None:
@@ -168,21 +163,13 @@ class Judge:
         ending: str = "the agent declared it finished",
         answer: str | None = None,
     ) -> Verdict:
-        usage = LLMUsage()
+        usage = Usage()
         try:
             messages = self.messages(task, steps, final_screenshots, ending=ending, answer=answer)
             response = self.llm.generate(messages, temperature=0.0, max_output_tokens=MAX_OUTPUT_TOKENS)
         except (LLMError, ValueError) as exc:  # ValueError: a screenshot that is neither PNG nor JPEG
             return Verdict(False, f"judge call failed: {exc}", usage, "")
-        usage.add(
-            LLMUsage(
-                calls=1,
-                input_tokens=response.input_tokens,
-                output_tokens=response.output_tokens,
-                latency_s=response.latency_s,
-                cost_usd=cost_usd(response.model, response.input_tokens, response.output_tokens),
-            )
-        )
+        usage.add(response)
         parsed = parse_verdict(response.text)
         if parsed is None:
             snippet = " ".join(response.text.split())[:200]

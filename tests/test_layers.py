@@ -1,0 +1,107 @@
+"""Imports point one way: every module under masbench/ may import only its own layer or the layers below.
+
+llm / catalog / data / trajectory  <  device  <  actions  <  shortcuts  <  tasks  <  agents  <  eval  <  CLIs
+
+`cli.py` modules are the top layer wherever they live. The virtual phone (`masbench/vphone`) stands
+apart: it imports nothing from the rest of masbench, and only the device layer's seam that starts phones
+(`masbench/device/vphones.py`) and the CLIs import it. Lazy imports inside functions and imports under
+TYPE_CHECKING count too: a layer that needs an upper one's types has its code in the wrong place.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1] / "masbench"
+LAYERS = (
+    {"llm", "catalog", "data", "trajectory"},
+    {"device"},
+    {"actions"},
+    {"shortcuts"},
+    {"tasks"},
+    {"agents"},
+    {"eval"},
+)
+CLI_RANK = len(LAYERS)
+VPHONE_SEAM = "masbench.device.vphones"
+MODULES = sorted(p for p in ROOT.rglob("*.py"))
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def rank(module: str) -> int | None:
+    """The layer of a masbench module; None for the package root and the virtual phone."""
+    parts = module.split(".")
+    if parts[-1] == "cli":
+        return CLI_RANK
+    if len(parts) < 2 or parts[1] == "vphone":
+        return None
+    return next(i for i, layer in enumerate(LAYERS) if parts[1] in layer)
+
+
+def imported(module: str, source: str, is_package: bool = False) -> list[tuple[int, str]]:
+    """(line, absolute module) for every masbench import in `source`, relative ones resolved."""
+    package = module.split(".") if is_package else module.split(".")[:-1]
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = ".".join(package[: len(package) - node.level + 1]) if node.level else ""
+            target = ".".join(filter(None, (base, node.module)))
+            # `from masbench import catalog` imports the module masbench.catalog
+            found += [
+                (node.lineno, f"{target}.{a.name}" if target == "masbench" else target) for a in node.names
+            ]
+    return [(line, name) for line, name in found if name.startswith("masbench.")]
+
+
+def violations(module: str, source: str, is_package: bool = False) -> list[str]:
+    own = rank(module)
+    in_vphone = module.startswith("masbench.vphone")
+    found = []
+    for line, target in imported(module, source, is_package):
+        where = f"{module}:{line} imports {target}"
+        if target.startswith("masbench.vphone"):
+            if not in_vphone and own != CLI_RANK and module != VPHONE_SEAM:
+                found.append(f"{where}: only {VPHONE_SEAM} and CLIs may start virtual phones")
+        elif in_vphone and own != CLI_RANK:
+            found.append(f"{where}: the virtual phone imports nothing from the rest of masbench")
+        elif own is not None and (theirs := rank(target)) is not None and theirs > own:
+            found.append(f"{where}: upward import")
+    return found
+
+
+def test_every_package_has_a_layer():
+    packages = {p.relative_to(ROOT).parts[0].removesuffix(".py") for p in MODULES} - {
+        "__init__",
+        "vphone",
+        "cli",
+    }
+    assert packages <= set().union(*LAYERS)
+
+
+def test_the_checker_sees_upward_and_vphone_imports():
+    assert violations("masbench.tasks.judge", "from masbench.eval.records import StepRecord\n")
+    assert violations("masbench.agents.base", "if TYPE_CHECKING:\n    from ..eval import records\n")
+    assert violations(
+        "masbench.device.apps", "def f():\n    from masbench.vphone.phone import VirtualPhone\n"
+    )
+    assert violations("masbench.vphone.apps.chrome", "from masbench import catalog\n")
+    assert not violations("masbench.vphone.apps.chrome", "from ..identity import identity\n")
+    assert not violations(
+        "masbench.eval.episode", "from masbench.tasks import Task\nfrom .records import X\n"
+    )
+    assert not violations("masbench.vphone.cli", "from masbench.device import start_virtual_phones\n")
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_upward_imports(path):
+    source = path.read_text(encoding="utf-8")
+    assert violations(module_name(path), source, path.name == "__init__.py") == []
