@@ -64,7 +64,7 @@ def test_sequences_and_conditionals_follow_exit_status(phone):
 
 
 def test_shell2_exit_suffix_reports_the_last_status(phone):
-    """adbutils' shell2 and uiautomator2 append `; echo X4EXIT:$?` (adb_protocol.md G8)."""
+    """adbutils' shell2 and uiautomator2 append `; echo X4EXIT:$?` to learn the exit status."""
     assert out(phone, "ls /nope; echo X4EXIT:$?").endswith("X4EXIT:1\n")
     assert out(phone, "nosuchcmd; echo X4EXIT:$?").endswith("X4EXIT:127\n")
     assert out(phone, "getprop ro.build.version.sdk; echo X4EXIT:$?") == "35\nX4EXIT:0\n"

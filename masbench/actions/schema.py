@@ -1,4 +1,4 @@
-"""Agent actions (DESIGN.md §6) as a pydantic discriminated union on `action`.
+"""Agent actions (docs/formats.md) as a pydantic discriminated union on `action`.
 
 The same models describe what an agent decides, the steps of a task's reference solutions and what the
 episode log records. A GUI target is an element `index` (into the element list the agent was shown),

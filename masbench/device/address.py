@@ -114,7 +114,7 @@ class DeviceAddress:
         return f"{host}:{self.port}/{self.serial}"
 
 
-# -- keeping adbutils from starting a real adb daemon (adb_protocol.md gotcha G3) ---------------------
+# -- keeping adbutils from starting a real adb daemon (it bundles adb and runs `adb start-server`) -----
 
 
 def _noop_binary() -> str:

@@ -57,7 +57,7 @@ class CachedVersionClient(adbutils.AdbClient):
     """An AdbClient that asks the server's version once instead of before every command.
 
     adbutils' `open_transport` calls `host:version` on a separate connection before each shell/sync
-    call (adb_protocol.md G1); caching it halves the connections per command (~10 ms each, G2).
+    call; caching it halves the connections per command (~10 ms each).
     """
 
     def __init__(self, host: str, port: int, socket_timeout: float | None = None):

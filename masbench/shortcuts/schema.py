@@ -1,4 +1,4 @@
-"""The shortcut knowledge base schema (docs/formats.md, DESIGN.md §4): `Shortcut`, its implementation
+"""The shortcut knowledge base schema (docs/formats.md): `Shortcut`, its implementation
 blocks, and `KnowledgeBase`, the loaded collection agents and the executor look shortcuts up in.
 
 A `Shortcut` checks itself when built: the block for its type is present (and no other), parameter

@@ -1,4 +1,4 @@
-"""Tasks (DESIGN.md §5): the YAML schema, loading and subsets, programmatic checks over app state, and the
+"""Tasks (docs/formats.md): the YAML schema, loading and subsets, programmatic checks over app state, and the
 player that replays and verifies reference solutions. The CLI lives in `masbench.tasks.cli`."""
 
 from .checks import CheckResult, SnapshotState, StateReader, check_device, evaluate

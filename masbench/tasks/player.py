@@ -3,7 +3,7 @@
 `prepare` puts a phone in a task's initial state; `play` runs an action list the way an agent's steps
 run (ground on the current screen, execute with `execute_action`) and evaluates the check; `verify_task`
 proves a task: both reference routes pass, doing nothing and every near miss fail, and the static rules
-of DESIGN.md §5/§6 hold. Step numbers in messages are 0-based, like `near_misses[].replace`.
+of docs/formats.md hold. Step numbers in messages are 0-based, like `near_misses[].replace`.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Counts and step means of a task set (DESIGN.md §5 targets: 92 single + 47 cross, levels about
+"""Counts and step means of a task set (MAS-Bench's targets: 92 single + 47 cross, levels about
 27/48/25%, mean optimal steps about 6/13/18 by level), as data; the CLI renders it."""
 
 from __future__ import annotations

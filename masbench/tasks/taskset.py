@@ -4,7 +4,7 @@ Subset names: `all`, `single-app`, `cross-app`, `level-1`..`level-3`, one per ap
 the app, single- or cross-app), `generation-eval` and its complement `generation-train`, any extra names
 from `tasks/subsets.yaml`, and any comma-separated mix of these and task ids.
 
-`generation-eval` is the fixed 50% split of DESIGN.md §5: the first half (rounded down) of the single-app
+`generation-eval` is MAS-Bench's fixed 50% split for shortcut generation: the first half (rounded down) of the single-app
 tasks and of the cross-app tasks, ranked by SHA-256 of `GENERATION_SEED:task-id`. Ranking by a hash of the
 id, not by file order, keeps the split stable when tasks are reordered, and adding a task moves at most
 one other. With 92 + 47 tasks it holds 46 + 23.

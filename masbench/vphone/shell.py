@@ -1,7 +1,7 @@
 """The virtual phone's `/system/bin/sh`: enough POSIX shell for what adb clients send.
 
-Clients shlex-quote every argument and append `; echo X4EXIT:$?` to learn the exit status (adb_protocol.md
-G8, G9), and agents write small pipelines (`dumpsys window | grep mCurrentFocus`), so this is a real
+Clients shlex-quote every argument and append `; echo X4EXIT:$?` to learn the exit status (adbutils'
+`shell2` and uiautomator2 do), and agents write small pipelines (`dumpsys window | grep mCurrentFocus`), so this is a real
 tokenizer and parser rather than `str.split()`: quoting, `;` `&&` `||` `|` `!`, `$VAR` `${VAR}` `$?` `$(...)`,
 `VAR=val cmd`, redirections (`>` `>>` `<` `2>&1` `>&2` `&>` `N>&-`) and globbing over the phone's file store.
 Control flow (`if`, `for`, subshells, here-documents) is refused with a syntax error: nothing we drive needs

@@ -2,7 +2,7 @@
 
 Stock adbutils, uiautomator2's adb paths and the real `adb` command line talk to this server exactly as
 they talk to the adb daemon on port 5037, so the same controller code drives emulators and virtual phones
-(DESIGN.md §1, reference/adb_protocol.md option A).
+(docs/architecture.md, "The virtual phone").
 
 * framing.py: length-prefixed requests, `OKAY`/`FAIL` replies and the limits against hostile clients;
 * host.py: `host:*`, `host-serial:S:*` and friends: the device list, transport switches and forwards;
