@@ -1,4 +1,4 @@
-"""The task model (DESIGN.md §5, docs/formats.md): one YAML entry of `tasks/*/*.yaml`, validated once when
+"""The task model (docs/formats.md): one YAML entry of `tasks/*/*.yaml`, validated once when
 it loads, so the player, the checks and the runner trust it.
 
 Field order matters to the validators: `optimal_steps` and `near_misses` come after `solutions` so that
