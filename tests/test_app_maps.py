@@ -320,3 +320,116 @@ def test_yelp_directions_open_the_business_address_in_maps(phone):
     tap(phone, resource_id="directions_button")
     assert front(phone)["package"] == PKG and front(phone)["screen"] == "place"
     assert find(phone, resource_id="place_title").text == biz["address"]
+
+
+# -- dialogs are modal --------------------------------------------------------------------------------
+
+DIALOGS = {  # dialog: (where, what opens it, its card)
+    "account": ("geo:0,0?q=gas%20station", "account_button", "account_menu"),
+    "sort": ("geo:0,0?q=gas%20station", "sort_chip", "sort_dialog"),
+    "save": ("geo:0,0?q=Navy%20Pier", "save_button", "save_sheet"),
+    "route_options": (
+        "https://www.google.com/maps/dir/?api=1&destination=Ferry%20Building&travelmode=driving",
+        "route_options_button",
+        "route_options",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", DIALOGS)
+def test_an_open_dialog_is_all_the_dump_shows_and_a_tap_beside_it_only_closes_it(phone, name):
+    uri, opener, card_rid = DIALOGS[name]
+    view(phone, uri)
+    beneath = [e for e in elements(phone) if e.clickable]
+    tap(phone, resource_id=opener)
+    assert phone.top.ui["dialog"] == name
+    card = find(phone, resource_id=card_rid)
+    shown = elements(phone)
+    assert all(card.bounds[1] <= e.bounds[1] and e.bounds[3] <= card.bounds[3] for e in shown if e.clickable)
+    assert not any(e.resource_id == b.resource_id and e.bounds == b.bounds for e in shown for b in beneath)
+    x1, y1, x2, y2 = card.bounds
+    row = next(b for b in beneath if not (x1 <= b.center[0] < x2 and y1 <= b.center[1] < y2))
+    before = (front(phone), state(phone), len(phone.toasts))
+    phone.tap(*row.center)
+    assert "dialog" not in phone.top.ui
+    assert (front(phone), state(phone), len(phone.toasts)) == before
+
+
+def test_the_units_dialog_in_settings_is_modal(phone):
+    view(phone, "comgooglemaps://saved")
+    tap(phone, resource_id="account_button")
+    tap(phone, resource_id="distance_units")
+    assert {e.resource_id.split("/")[-1] for e in elements(phone)} >= {"units_dialog", "units_option"}
+    assert not any(e.resource_id.endswith("navigation_settings") for e in elements(phone))
+    phone.tap(540, 2150)
+    assert "dialog" not in phone.top.ui and front(phone)["screen"] == "settings"
+
+
+# -- the drawn map ------------------------------------------------------------------------------------
+
+
+def _map_parts(phone: VirtualPhone, rid: str) -> list:
+    """The nodes with resource id `rid` drawn inside the map views of the current frame."""
+    maps = [n for n in phone.frame().window.walk() if n.rid == "map_view"]
+    return [(m, n) for m in maps for n in m.walk() if n.rid == rid]
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _inside(inner, outer) -> bool:
+    return outer[0] <= inner[0] and outer[1] <= inner[1] and inner[2] <= outer[2] and inner[3] <= outer[3]
+
+
+MAP_SCREENS = [
+    *(f"https://www.google.com/maps/@?api=1&center={CITIES[c]['lat']},{CITIES[c]['lng']}" for c in CITIES),
+    "geo:0,0?q=restaurants%20in%20Seattle",
+    "geo:0,0?q=museums%20in%20Chicago",
+    "geo:0,0?q=hotels%20in%20New%20York",
+    "geo:0,0?q=Ferry%20Building",
+    "https://www.google.com/maps/dir/?api=1&origin=Union%20Square&destination=Dolores%20Park&travelmode=walking",
+]
+
+
+@pytest.mark.parametrize("uri", MAP_SCREENS)
+def test_map_labels_never_overlap_pins_or_each_other_nor_leave_the_map(phone, uri):
+    view(phone, uri)
+    labels = _map_parts(phone, "map_label")
+    assert labels
+    marks = [n.bounds for rid in ("map_pin", "map_dot", "my_location") for _, n in _map_parts(phone, rid)]
+    bars = [
+        n.bounds
+        for n in phone.frame().window.walk()
+        if n.rid in ("search_bar", "category_chip_group", "bottom_navigation")
+    ]
+    for i, (m, label) in enumerate(labels):
+        assert _inside(label.bounds, m.bounds), label.text
+        assert label.lines == (label.text,) or label.lines[0].endswith("…")
+        assert not any(_overlap(label.bounds, b) for b in marks + bars), label.text
+        assert not any(_overlap(label.bounds, other.bounds) for _, other in labels[i + 1 :]), label.text
+
+
+@pytest.mark.parametrize("mode", ["driving", "transit", "walking", "bicycling"])
+def test_every_travel_mode_draws_its_route_on_the_map(phone, mode):
+    trip = "origin=Union%20Square&destination=Dolores%20Park"
+    view(phone, f"https://www.google.com/maps/dir/?api=1&{trip}&travelmode={mode}")
+    route = _map_parts(phone, "route")
+    assert len(route) >= 2 and all(_inside(n.bounds, m.bounds) for m, n in route)
+    stops = _map_parts(phone, "transit_stop")
+    assert bool(stops) == (mode == "transit")
+    tap(phone, resource_id="start_button")
+    assert front(phone)["screen"] == "navigation" and _map_parts(phone, "route")
+
+
+@pytest.mark.parametrize(
+    "query", ["restaurants in Seattle", "gas station", "hotels in Austin", "coffee in New York"]
+)
+def test_the_results_map_fits_every_result_pin(phone, query):
+    view(phone, f"geo:0,0?q={query}")
+    names = [e.text for e in elements(phone) if e.resource_id.endswith("result_title")]
+    found = model.search(phone.app_states[PKG], front(phone)["args"], phone.now())
+    drawn = {n.desc: (m, n) for rid in ("map_pin", "map_dot") for m, n in _map_parts(phone, rid)}
+    assert set(drawn) == {p["name"] for p in found} and set(names) <= set(drawn)
+    assert all(_inside(n.bounds, m.bounds) for m, n in drawn.values())
+    assert any(n.rid == "map_pin" for _, n in drawn.values())

@@ -5,17 +5,15 @@ It answers the real Maps intents: `geo:`, `google.navigation:` and `https://www.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 from urllib.parse import parse_qs, unquote_plus, urlsplit
 
-from ...app import LAUNCHER_FILTER, Activity, App, AppContext, Screen, modal
+from ...app import LAUNCHER_FILTER, Activity, App, AppContext, Screen
 from ...identity import identity
 from ...intents import ACTION_VIEW, CATEGORY_BROWSABLE, CATEGORY_DEFAULT, Intent, IntentFilter
-from ...ui import Node
-from . import directions, explore, model, you
-from .common import MAPS_ACTIVITY, screen
+from . import directions, explore, model, navigation, place, results, you
+from .common import MAPS_THEME
 from .content import CITIES, city_near, make_places
 
 VIEW = (ACTION_VIEW,)
@@ -24,10 +22,16 @@ FILTERS = (
     LAUNCHER_FILTER,
     IntentFilter(actions=VIEW, categories=BROWSABLE, schemes=("geo",)),
     IntentFilter(actions=VIEW, categories=BROWSABLE, schemes=("google.navigation",)),
-    IntentFilter(actions=VIEW, categories=BROWSABLE, schemes=("https", "http"), hosts=("www.google.com", "google.com", "maps.google.com"),
-                 path_patterns=("/maps", "/maps/*", "/"), auto_verify=True),
+    IntentFilter(
+        actions=VIEW,
+        categories=BROWSABLE,
+        schemes=("https", "http"),
+        hosts=("www.google.com", "google.com", "maps.google.com"),
+        path_patterns=("/maps", "/maps/*", "/"),
+        auto_verify=True,
+    ),
     IntentFilter(actions=VIEW, categories=BROWSABLE, schemes=("comgooglemaps",)),
-)  # fmt: skip
+)
 LAYERS = ("none", "traffic", "transit", "bicycling")
 
 
@@ -37,10 +41,33 @@ class MapsApp(App):
     icon_bg = "#ffffff"
     icon_fg = "#ea4335"
     icon_glyph = "pin"
-    color = "#1a73e8"
     version_name = "11.152.0101"
     version_code = 1115201
-    activities = (Activity(MAPS_ACTIVITY, "map", FILTERS),)
+    activities = (Activity("com.google.android.maps.MapsActivity", "map", FILTERS),)
+    theme = MAPS_THEME
+    screens = {
+        "map": explore.map_home,
+        "contribute": explore.contribute,
+        "results": results.results,
+        "place": place.place_page,
+        "review": place.review,
+        "directions": directions.directions,
+        "navigation": navigation.navigation,
+        "you": you.you,
+        "saved_list": you.saved_list,
+        "new_list": you.new_list,
+        "settings": you.settings,
+        "nav_settings": you.nav_settings,
+        "labels": you.labels,
+        "set_label": you.set_label,
+    }
+    dialogs = {
+        "account": explore.account,
+        "sort": results.sort,
+        "save": place.save,
+        "route_options": directions.route_options,
+        "units": you.units,
+    }
 
     def initial_state(self, rng: random.Random, now: datetime) -> dict[str, Any]:
         return {"places": make_places(rng), **model.initial_user_state()}
@@ -60,8 +87,8 @@ class MapsApp(App):
         if scheme in ("http", "https"):
             return self._web(ctx, uri)
         if scheme == "comgooglemaps":
-            return screen(ctx, "you")
-        return screen(ctx, "map")
+            return ctx.screen("you")
+        return ctx.screen("map")
 
     def _geo(self, ctx: AppContext, uri: str) -> Screen:
         parts = urlsplit(uri)
@@ -75,7 +102,7 @@ class MapsApp(App):
         if city:
             ctx.state["map"]["city"] = city
         if not query:
-            return screen(ctx, "map")
+            return ctx.screen("map")
         return self._search(ctx, query, city)
 
     def _search(self, ctx: AppContext, query: str, city: str | None) -> Screen:
@@ -85,8 +112,8 @@ class MapsApp(App):
         if found is not None:
             if found["city"] in CITIES:
                 ctx.state["map"]["city"] = found["city"]
-            return screen(ctx, "place", place_id=found["id"])
-        return screen(ctx, "results", **args)
+            return ctx.screen("place", place_id=found["id"])
+        return ctx.screen("results", **args)
 
     def _navigate(self, ctx: AppContext, params: dict[str, str]) -> Screen | None:
         dest = model.resolve(ctx.state, params.get("q", ""))
@@ -94,7 +121,7 @@ class MapsApp(App):
             return self._search(ctx, params.get("q", ""), None) if params.get("q") else None
         mode = model.URL_MODES.get(params.get("mode", "d"), "drive")
         avoid = params.get("avoid", "")
-        args = explore.directions_args(ctx, "here", dest["id"], mode)
+        args = model.directions_args(ctx.state, "here", dest["id"], mode)
         args.update(
             {
                 k: v or args[k]
@@ -108,9 +135,9 @@ class MapsApp(App):
         origin = model.place(ctx.state, "here")
         options = model.routes(origin, dest, mode, args, ctx.now())
         if not options:
-            return screen(ctx, "directions", **args)
+            return ctx.screen("directions", **args)
         model.start_navigation(ctx.state, origin, dest, mode, options[0], args, ctx.now())
-        return screen(ctx, "navigation")
+        return ctx.screen("navigation")
 
     def _web(self, ctx: AppContext, uri: str) -> Screen:
         parts = urlsplit(uri)
@@ -124,22 +151,22 @@ class MapsApp(App):
                 else model.place(ctx.state, "here")
             )
             mode = model.URL_MODES.get(params.get("travelmode", "driving"), "drive")
-            args = explore.directions_args(
-                ctx, origin["id"] if origin else "here", dest["id"] if dest else "", mode
+            args = model.directions_args(
+                ctx.state, origin["id"] if origin else "here", dest["id"] if dest else "", mode
             )
             if params.get("dir_action") == "navigate" and origin and dest and origin["id"] == "here":
                 options = model.routes(origin, dest, mode, args, ctx.now())
                 if options:
                     model.start_navigation(ctx.state, origin, dest, mode, options[0], args, ctx.now())
-                    return screen(ctx, "navigation")
-            return screen(ctx, "directions", **args)
+                    return ctx.screen("navigation")
+            return ctx.screen("directions", **args)
         if path.startswith("/maps/search") or params.get("q") or params.get("query"):
             query = (
                 params.get("query")
                 or params.get("q")
                 or unquote_plus(path.removeprefix("/maps/search").strip("/"))
             )
-            return self._search(ctx, query, None) if query else screen(ctx, "map")
+            return self._search(ctx, query, None) if query else ctx.screen("map")
         if path.startswith("/maps/place/"):
             return self._search(ctx, unquote_plus(path.removeprefix("/maps/place/").split("/")[0]), None)
         if params.get("center"):
@@ -150,32 +177,7 @@ class MapsApp(App):
                 pass
         if params.get("layer") in LAYERS:
             ctx.state["map"]["layer"] = params["layer"]
-        return screen(ctx, "map")
-
-    # -- screens ---------------------------------------------------------------------------------------
-    SCREENS: dict[str, Callable[[AppContext], Node]] = {
-        "map": explore.map_home,
-        "results": explore.results,
-        "place": explore.place_page,
-        "review": explore.review,
-        "contribute": explore.contribute,
-        "directions": directions.directions,
-        "navigation": directions.navigation,
-        "you": you.you,
-        "saved_list": you.saved_list,
-        "new_list": you.new_list,
-        "settings": you.settings,
-        "nav_settings": you.nav_settings,
-        "labels": you.labels,
-        "set_label": you.set_label,
-    }
-
-    def build(self, ctx: AppContext) -> Node:
-        assert ctx.top is not None
-        body = self.SCREENS[ctx.top.name](ctx)
-        if ctx.top.name == "map" and ctx.ui.get("dialog") == "account":
-            return modal(body, explore.account_dialog(ctx))
-        return body
+        return ctx.screen("map")
 
 
 def _params(query: str) -> dict[str, str]:

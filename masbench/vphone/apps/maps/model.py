@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import random
 import re
+import unicodedata
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -105,13 +106,16 @@ def category_of(text: str) -> str | None:
     return next((cat for cat, names in CATEGORY_WORDS.items() if words in names), None)
 
 
-def _name_matches(state: dict[str, Any], text: str) -> list[dict[str, Any]]:
-    tokens = [t for t in re.split(r"[\s,]+", text.lower().replace("'", "")) if t]
-    return [
-        p
-        for p in state["places"].values()
-        if tokens and all(t in p["name"].lower().replace("'", "") for t in tokens)
-    ]
+def fold(text: str) -> str:
+    """Lower case without accents or apostrophes, so "cafe" finds "Café" and "joes" finds "Joe's"."""
+    plain = unicodedata.normalize("NFKD", text.lower()).encode("ascii", "ignore").decode()
+    return plain.replace("'", "")
+
+
+def name_matches(state: dict[str, Any], text: str) -> list[dict[str, Any]]:
+    """Places whose name holds every typed word."""
+    tokens = [t for t in re.split(r"[\s,]+", fold(text)) if t]
+    return [p for p in state["places"].values() if tokens and all(t in fold(p["name"]) for t in tokens)]
 
 
 def resolve(state: dict[str, Any], text: str, city: str | None = None) -> dict[str, Any] | None:
@@ -132,8 +136,8 @@ def resolve(state: dict[str, Any], text: str, city: str | None = None) -> dict[s
     if point is not None:
         return remember(state, point)
     name, named_city = _city_in(raw)
-    exact = [p for p in state["places"].values() if p["name"].lower() == name.lower()]
-    found = exact or _name_matches(state, name)
+    exact = [p for p in state["places"].values() if fold(p["name"]) == fold(name)]
+    found = exact or name_matches(state, name)
     if named_city or len(found) > 1:
         local = [p for p in found if p["city"] == (named_city or city)]
         found = local if (local or named_city) else found
@@ -180,7 +184,7 @@ def search(state: dict[str, Any], args: dict[str, Any], now: datetime) -> list[d
             p for p in state["places"].values() if p["city"] == city and p["category"] == args["category"]
         ]
     else:
-        matches = _name_matches(state, what)
+        matches = name_matches(state, what)
         found = [p for p in matches if p["city"] == city] or matches
     weekday, minute = minute_of(now)
     if args.get("open_now"):
@@ -196,6 +200,14 @@ def search(state: dict[str, Any], args: dict[str, Any], now: datetime) -> list[d
     else:
         found.sort(key=lambda p: 0.35 * distance_km(origin, p) - 1.5 * p["rating"])
     return found[:MAX_RESULTS]
+
+
+def directions_args(
+    state: dict[str, Any], origin: str, destination: str, mode: str = "drive"
+) -> dict[str, Any]:
+    """A directions screen's arguments: the trip, its first route and the saved avoid options."""
+    avoid = {k: state["settings"][k] for k in ("avoid_tolls", "avoid_highways", "avoid_ferries")}
+    return {"origin": origin, "destination": destination, "mode": mode, "route": 0, **avoid}
 
 
 def remember_search(state: dict[str, Any], query: str) -> None:
@@ -304,8 +316,15 @@ def _drive(
         {"name": f"via {street_of(origin)}", "minutes": round(4 + km * 1.2 / 25 * 60 * rng.uniform(0.95, 1.1)), "km": round(km * 1.2, 1)},
     ]  # fmt: skip
     if km > 3:
-        options.append({"name": f"via {hw}", "minutes": round(3 + km * 1.3 / 45 * 60), "km": round(km * 1.3, 1),
-                        "highway": True, "toll": rng.random() < 0.6})  # fmt: skip
+        options.append(
+            {
+                "name": f"via {hw}",
+                "minutes": round(3 + km * 1.3 / 45 * 60),
+                "km": round(km * 1.3, 1),
+                "highway": True,
+                "toll": rng.random() < 0.6,
+            }
+        )
     return options
 
 
@@ -338,9 +357,14 @@ def _transit(origin: dict[str, Any], km: float, rng: random.Random, now: datetim
 
 
 def start_navigation(
-    state: dict[str, Any], origin: dict[str, Any], dest: dict[str, Any], mode: str, route: dict[str, Any],
-    avoid: dict[str, bool], now: datetime,
-) -> None:  # fmt: skip
+    state: dict[str, Any],
+    origin: dict[str, Any],
+    dest: dict[str, Any],
+    mode: str,
+    route: dict[str, Any],
+    avoid: dict[str, bool],
+    now: datetime,
+) -> None:
     state["navigation"] = {
         "active": True,
         "origin": {"id": origin["id"], "name": origin["name"], "city": origin["city"]},
@@ -377,8 +401,15 @@ def toggle_in_list(state: dict[str, Any], list_name: str, p: dict[str, Any]) -> 
     if any(q["id"] == p["id"] for q in lst["places"]):
         lst["places"] = [q for q in lst["places"] if q["id"] != p["id"]]
         return False
-    lst["places"].append({"id": p["id"], "name": p["name"], "city": p["city"], "category": p.get("category", ""),
-                          "address": p.get("address", "")})  # fmt: skip
+    lst["places"].append(
+        {
+            "id": p["id"],
+            "name": p["name"],
+            "city": p["city"],
+            "category": p.get("category", ""),
+            "address": p.get("address", ""),
+        }
+    )
     return True
 
 
@@ -391,14 +422,30 @@ def new_list(state: dict[str, Any], name: str) -> bool:
 
 
 def set_label(state: dict[str, Any], label: str, point: dict[str, Any]) -> None:
-    state[label] = {"id": point["id"], "name": point["name"], "category": "Address", "city": point["city"], "x": point["x"],
-                    "y": point["y"], "address": point.get("address", point["name"])}  # fmt: skip
+    state[label] = {
+        "id": point["id"],
+        "name": point["name"],
+        "category": "Address",
+        "city": point["city"],
+        "x": point["x"],
+        "y": point["y"],
+        "address": point.get("address", point["name"]),
+    }
 
 
 def post_review(state: dict[str, Any], p: dict[str, Any], rating: int, text: str, now: datetime) -> None:
     state["reviews"] = [r for r in state["reviews"] if r["place_id"] != p["id"]]
-    state["reviews"].insert(0, {"place_id": p["id"], "name": p["name"], "city": p["city"], "rating": rating,
-                                "text": text.strip(), "date": now.date().isoformat()})  # fmt: skip
+    state["reviews"].insert(
+        0,
+        {
+            "place_id": p["id"],
+            "name": p["name"],
+            "city": p["city"],
+            "rating": rating,
+            "text": text.strip(),
+            "date": now.date().isoformat(),
+        },
+    )
 
 
 # -- formatting ----------------------------------------------------------------------------------------

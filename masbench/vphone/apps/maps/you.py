@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...app import AppContext, modal
-from ...ui import EDIT, IMAGE, Node
+from ...app import AppContext
+from ...theme import theme
+from ...ui import IMAGE, Node
 from ...widgets import (
+    app_bar,
     button,
     column,
     dialog,
@@ -18,11 +20,14 @@ from ...widgets import (
     row,
     scroll_list,
     scroll_page,
+    search_field,
+    section_header,
     switch,
     text,
+    text_field,
 )
 from . import model
-from .common import BLUE, GREY, INK, back_bar, go, nav, open_place, screen
+from .common import OWNER, avatar, nav, open_place, picture
 
 LIST_ICONS = {
     "Favorites": "heart",
@@ -30,49 +35,86 @@ LIST_ICONS = {
     "Travel plans": "calendar",
     "Starred places": "star",
 }
-UNITS = (("automatic", "Automatic"), ("kilometers", "Kilometers"), ("miles", "Miles"))
+UNITS = {"automatic": "Automatic", "kilometers": "Kilometers", "miles": "Miles"}
+
+
+def _places(n: int) -> str:
+    return f"{n} place{'s' if n != 1 else ''}"
 
 
 def you(ctx: AppContext) -> Node:
-    state = ctx.state
     lists = [
-        list_item(lst["name"], f"Private · {len(lst['places'])} place{'s' if len(lst['places']) != 1 else ''}",
-                  on_tap=go(ctx, "saved_list", list=lst["name"]), icon=LIST_ICONS.get(lst["name"], "apps"), rid="saved_list")
-        for lst in state["lists"]
-    ]  # fmt: skip
-    labels = [_label_row(ctx, key) for key in ("home", "work")]
+        list_item(
+            lst["name"],
+            f"Private · {_places(len(lst['places']))}",
+            on_tap=ctx.link("saved_list", list=lst["name"]),
+            icon=LIST_ICONS.get(lst["name"], "apps"),
+            rid="saved_list",
+        )
+        for lst in ctx.state["lists"]
+    ]
+    new = button("New list", ctx.link("new_list"), rid="new_list_button", primary=False, icon="plus")
     return column(
-        row(text("You", size=56, fg=INK, weight=1),
-            Node(IMAGE, image="user-Alex", desc="Account and settings", w=90, h=90, radius=45, on_tap=go(ctx, "settings"), rid="account_button"),
-            h=168, pad=(40, 0, 40, 0), valign="center"),
+        row(
+            text("You", "headline", weight=1),
+            avatar(OWNER, 90, ctx.link("settings"), rid="account_button", desc="Account and settings"),
+            h=168,
+            pad=(40, 0, 40, 0),
+            valign="center",
+        ),
         scroll_page(
             "you",
-            text("Your lists", size=40, bold=True, fg=INK, pad=(40, 10, 40, 10)),
+            section_header("Your lists"),
             *lists,
-            row(button("New list", go(ctx, "new_list"), rid="new_list_button", primary=False, colour=BLUE, icon="plus"), pad=(40, 10, 40, 20)),
+            row(new, pad=(40, 10, 40, 20)),
             divider(),
-            text("Labeled", size=40, bold=True, fg=INK, pad=(40, 30, 40, 10)),
-            *labels,
+            section_header("Labeled"),
+            *[_label_row(ctx, key) for key in model.LABELS],
             divider(),
-            list_item("Settings", "Distance units, navigation, Home & Work", on_tap=go(ctx, "settings"), icon="settings", rid="settings_entry"),
+            list_item(
+                "Settings",
+                "Distance units, navigation, Home & Work",
+                on_tap=ctx.link("settings"),
+                icon="settings",
+                rid="settings_entry",
+            ),
             rid="you_page",
         ),
         nav(ctx, "you"),
-        bg="#ffffff",
-    )  # fmt: skip
+        bg=theme().surface,
+    )
 
 
 def _label_row(ctx: AppContext, key: str) -> Node:
     point = ctx.state[key]
     label = model.LABELS[key]
-    tap = open_place(ctx, f"label:{key}") if point else go(ctx, "set_label", label=key)
+    t = theme()
     return row(
-        Node(IMAGE, icon="home" if key == "home" else "apps", fg=BLUE, size=56, w=100, h=100, align="center"),
-        column(text(label, size=42, fg=INK, rid="title"), text(point["address"] if point else "Set once and go", size=32, fg=GREY,
-                                                               rid="summary", max_lines=2), weight=1, gap=4),
-        icon_button("more", f"Edit {label}", go(ctx, "set_label", label=key), rid=f"edit_{key}", fg=GREY, size=48),
-        on_tap=tap, desc=label, rid=f"label_{key}", pad=(40, 20, 24, 20), gap=24, valign="center",
-    )  # fmt: skip
+        Node(
+            IMAGE,
+            icon="home" if key == "home" else "apps",
+            fg=t.primary,
+            size=56,
+            w=100,
+            h=100,
+            align="center",
+        ),
+        column(
+            text(label, "body", rid="title"),
+            text(point["address"] if point else "Set once and go", "caption", rid="summary", max_lines=2),
+            weight=1,
+            gap=4,
+        ),
+        icon_button(
+            "more", f"Edit {label}", ctx.link("set_label", label=key), rid=f"edit_{key}", fg=t.muted, size=48
+        ),
+        on_tap=open_place(ctx, f"label:{key}") if point else ctx.link("set_label", label=key),
+        desc=label,
+        rid=f"label_{key}",
+        pad=(40, 20, 24, 20),
+        gap=24,
+        valign="center",
+    )
 
 
 def saved_list(ctx: AppContext) -> Node:
@@ -80,14 +122,24 @@ def saved_list(ctx: AppContext) -> Node:
         (x for x in ctx.state["lists"] if x["name"] == ctx.args["list"]),
         {"name": ctx.args["list"], "places": []},
     )
-    rows = [list_item(p["name"], p.get("address", p["city"]), on_tap=open_place(ctx, p["id"]), image=p["id"], rid="saved_place", desc=p["name"])
-            for p in lst["places"]]  # fmt: skip
+    rows = [
+        list_item(
+            p["name"],
+            p.get("address", p["city"]),
+            on_tap=open_place(ctx, p["id"]),
+            image=picture(p),
+            rid="saved_place",
+            desc=p["name"],
+        )
+        for p in lst["places"]
+    ]
+    empty = text("No places saved yet.", "body", fg=theme().muted, pad=60, weight=1)
     return column(
-        back_bar(ctx, lst["name"]),
-        text(f"Private · {len(lst['places'])} places", size=32, fg=GREY, pad=(40, 0, 40, 16), rid="list_count"),
-        scroll_list("list", rows, rid="saved_places") if rows else text("No places saved yet.", size=40, fg=GREY, pad=60, weight=1),
-        bg="#ffffff",
-    )  # fmt: skip
+        app_bar(lst["name"], ctx.back),
+        text(f"Private · {len(lst['places'])} places", "caption", pad=(40, 0, 40, 16), rid="list_count"),
+        scroll_list("list", rows, rid="saved_places") if rows else empty,
+        bg=theme().surface,
+    )
 
 
 def new_list(ctx: AppContext) -> Node:
@@ -97,82 +149,83 @@ def new_list(ctx: AppContext) -> Node:
             ctx.toast("Choose a new, non-empty name")
             return
         ctx.log("maps_new_list", name=name)
-        ctx.phone.pop_screen()
-        ctx.phone.push_screen(screen(ctx, "saved_list", list=name))
+        ctx.replace("saved_list", list=name)
 
     return column(
-        back_bar(ctx, "New list", button("Save", save, rid="save_list_button", colour=BLUE, h=100)),
-        Node(EDIT, field="list_name", hint="List name", rid="list_name_text", h=140, size=44, pad=(40, 0, 40, 0), on_submit=lambda v: save()),
-        Node(EDIT, field="list_description", hint="Description (optional)", rid="list_description_text", h=140, size=40, pad=(40, 0, 40, 0)),
-        bg="#ffffff",
-    )  # fmt: skip
-
-
-# -- settings -----------------------------------------------------------------------------------------
+        app_bar("New list", ctx.back, button("Save", save, rid="save_list_button", h=100)),
+        text_field("list_name", "List name", "list_name_text", on_submit=lambda _: save()),
+        text_field("list_description", "Description (optional)", "list_description_text"),
+        bg=theme().surface,
+    )
 
 
 def settings(ctx: AppContext) -> Node:
-    units = dict(UNITS)[ctx.state["settings"]["distance_units"]]
-    body = column(
-        back_bar(ctx, "Settings"),
+    return column(
+        app_bar("Settings", ctx.back),
         scroll_page(
             "settings",
-            list_item("Edit home or work", on_tap=go(ctx, "labels"), icon="home", rid="edit_home_work"),
-            list_item("Distance units", units, on_tap=lambda: ctx.ui.update(dialog="units"), icon="pin", rid="distance_units"),
-            list_item("Navigation settings", "Route options, voice guidance", on_tap=go(ctx, "nav_settings"), icon="play",
-                      rid="navigation_settings"),
+            list_item("Edit home or work", on_tap=ctx.link("labels"), icon="home", rid="edit_home_work"),
+            list_item(
+                "Distance units",
+                UNITS[ctx.state["settings"]["distance_units"]],
+                on_tap=ctx.opener("units"),
+                icon="pin",
+                rid="distance_units",
+            ),
+            list_item(
+                "Navigation settings",
+                "Route options, voice guidance",
+                on_tap=ctx.link("nav_settings"),
+                icon="play",
+                rid="navigation_settings",
+            ),
             list_item("Maps history", icon="calendar", rid="maps_history"),
             list_item("About, terms & privacy", icon="more", rid="about"),
         ),
-        bg="#ffffff",
-    )  # fmt: skip
-    if ctx.ui.get("dialog") != "units":
-        return body
+        bg=theme().surface,
+    )
+
+
+def units(ctx: AppContext) -> Node:
+    """The Distance units dialog of Settings."""
 
     def pick(value: str) -> None:
         ctx.state["settings"]["distance_units"] = value
-        ctx.ui.pop("dialog", None)
+        ctx.close()
 
+    current = ctx.state["settings"]["distance_units"]
     options = [
-        radio(
-            label,
-            ctx.state["settings"]["distance_units"] == value,
-            lambda v=value: pick(v),
-            rid="units_option",
-        )
-        for value, label in UNITS
+        radio(label, current == value, lambda v=value: pick(v), rid="units_option")
+        for value, label in UNITS.items()
     ]
-    layer = dialog("Distance units", options, [button("Cancel", lambda: ctx.ui.pop("dialog", None), primary=False)],
-                   lambda: ctx.ui.pop("dialog", None), rid="units_dialog")  # fmt: skip
-    return modal(body, layer)
+    return dialog(
+        "Distance units", options, [button("Cancel", ctx.close, primary=False)], ctx.close, rid="units_dialog"
+    )
 
 
 def nav_settings(ctx: AppContext) -> Node:
     prefs = ctx.state["settings"]
-
-    def flip(key: str) -> None:
-        prefs[key] = not prefs[key]
-
+    switches = [
+        switch(label, prefs[key], lambda key=key: prefs.update({key: not prefs[key]}), rid=f"{key}_switch")
+        for key, label in (
+            ("avoid_highways", "Avoid highways"),
+            ("avoid_tolls", "Avoid tolls"),
+            ("avoid_ferries", "Avoid ferries"),
+        )
+    ]
     return column(
-        back_bar(ctx, "Navigation settings"),
-        text("Route options", size=36, bold=True, fg=BLUE, pad=(48, 30, 48, 10)),
-        switch(
-            "Avoid highways",
-            prefs["avoid_highways"],
-            lambda: flip("avoid_highways"),
-            rid="avoid_highways_switch",
-        ),
-        switch("Avoid tolls", prefs["avoid_tolls"], lambda: flip("avoid_tolls"), rid="avoid_tolls_switch"),
-        switch(
-            "Avoid ferries", prefs["avoid_ferries"], lambda: flip("avoid_ferries"), rid="avoid_ferries_switch"
-        ),
-        bg="#ffffff",
+        app_bar("Navigation settings", ctx.back),
+        text("Route options", "link", pad=(48, 30, 48, 10)),
+        *switches,
+        bg=theme().surface,
     )
 
 
 def labels(ctx: AppContext) -> Node:
     return column(
-        back_bar(ctx, "Edit home or work"), *[_label_row(ctx, key) for key in ("home", "work")], bg="#ffffff"
+        app_bar("Edit home or work", ctx.back),
+        *[_label_row(ctx, key) for key in model.LABELS],
+        bg=theme().surface,
     )
 
 
@@ -194,17 +247,20 @@ def set_label(ctx: AppContext) -> Node:
     if typed.strip():
         found = model.resolve(ctx.state, typed)
         suggestions = [found] if found else []
-        tokens = typed.lower().replace("'", "").split()
-        suggestions += [p for p in ctx.state["places"].values() if all(t in p["name"].lower().replace("'", "") for t in tokens)
-                        and p not in suggestions][:5]  # fmt: skip
+        suggestions += [p for p in model.name_matches(ctx.state, typed) if p not in suggestions][:5]
     rows = [
         list_item(p["name"], p.get("address", ""), on_tap=lambda p=p: choose(p), icon="pin", rid="suggestion")
         for p in suggestions
     ]
+    field = search_field(
+        "label_address",
+        f"Enter {label.lower()} address",
+        lambda v: choose(model.resolve(ctx.state, v)),
+        rid="label_address_text",
+    )
     return column(
-        back_bar(ctx, f"Set {label.lower()} address"),
-        Node(EDIT, field="label_address", hint=f"Enter {label.lower()} address", rid="label_address_text", h=140, size=42,
-             pad=(40, 0, 40, 0), bg="#f1f3f4", on_submit=lambda v: choose(model.resolve(ctx.state, v))),
+        app_bar(f"Set {label.lower()} address", ctx.back),
+        row(field, pad=(24, 16, 24, 16)),
         scroll_list("suggestions", rows, rid="suggestions_list") if rows else None,
-        bg="#ffffff",
-    )  # fmt: skip
+        bg=theme().surface,
+    )
