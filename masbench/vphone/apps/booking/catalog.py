@@ -2,8 +2,8 @@
 
 The property catalogue is static (built once from a fixed generator seed, so hotel names and ids are the
 same on every phone and task texts can name them); the phone's seed only moves prices a little and
-reorders "Our top picks", through the per-property `market` numbers kept in the app state. All text is
-ASCII because the phone's font has no accented letters.
+reorders "Our top picks", through the per-property `market` numbers kept in the app state. Names keep
+their real spelling (Montjuïc, Schöneberg); only web slugs are folded to ASCII, as booking.com's are.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import random
 import re
+import unicodedata
 from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import lru_cache
@@ -29,8 +30,8 @@ class City:
 
 # fmt: off
 CITIES: tuple[City, ...] = (
-    City("Paris", "France", "fr", "Ile-de-France", 180, (
-        "Le Marais", "Montmartre", "Saint-Germain", "Opera", "Bastille", "Latin Quarter", "Champs-Elysees",
+    City("Paris", "France", "fr", "Île-de-France", 180, (
+        "Le Marais", "Montmartre", "Saint-Germain", "Opéra", "Bastille", "Latin Quarter", "Champs-Élysées",
         "Louvre", "Eiffel Tower", "Canal Saint-Martin", "Montparnasse", "Batignolles",
     )),
     City("London", "United Kingdom", "gb", "Greater London", 190, (
@@ -46,8 +47,8 @@ CITIES: tuple[City, ...] = (
         "Shinagawa", "Odaiba", "Harajuku", "Nihonbashi",
     )),
     City("Barcelona", "Spain", "es", "Catalonia", 150, (
-        "Gothic Quarter", "El Born", "Eixample", "Gracia", "Barceloneta", "Sagrada Familia", "Raval",
-        "Poble Sec", "Sants", "Diagonal Mar", "Ramblas", "Montjuic",
+        "Gothic Quarter", "El Born", "Eixample", "Gràcia", "Barceloneta", "Sagrada Família", "Raval",
+        "Poble Sec", "Sants", "Diagonal Mar", "Ramblas", "Montjuïc",
     )),
     City("Rome", "Italy", "it", "Lazio", 150, (
         "Trastevere", "Colosseum", "Spanish Steps", "Vatican", "Pantheon", "Termini", "Monti", "Trevi",
@@ -55,15 +56,15 @@ CITIES: tuple[City, ...] = (
     )),
     City("Berlin", "Germany", "de", "Berlin State", 120, (
         "Mitte", "Kreuzberg", "Prenzlauer Berg", "Alexanderplatz", "Potsdamer Platz", "Friedrichshain",
-        "Charlottenburg", "Tiergarten", "Neukolln", "Kurfurstendamm", "Schoneberg", "Museum Island",
+        "Charlottenburg", "Tiergarten", "Neukölln", "Kurfürstendamm", "Schöneberg", "Museum Island",
     )),
     City("Amsterdam", "Netherlands", "nl", "North Holland", 190, (
         "Canal Ring", "Jordaan", "De Pijp", "Museum Quarter", "Dam Square", "Oud-West", "Leidseplein",
         "Rembrandtplein", "Vondelpark", "Amstel", "Oosterpark", "NDSM Wharf",
     )),
     City("Lisbon", "Portugal", "pt", "Lisbon Region", 120, (
-        "Alfama", "Baixa", "Chiado", "Bairro Alto", "Belem", "Principe Real", "Avenida", "Graca",
-        "Cais do Sodre", "Santos", "Parque das Nacoes", "Rossio",
+        "Alfama", "Baixa", "Chiado", "Bairro Alto", "Belém", "Príncipe Real", "Avenida", "Graça",
+        "Cais do Sodré", "Santos", "Parque das Nações", "Rossio",
     )),
     City("Sydney", "Australia", "au", "New South Wales", 170, (
         "Darling Harbour", "Circular Quay", "The Rocks", "Bondi", "Surry Hills", "Potts Point", "Manly",
@@ -78,12 +79,12 @@ CITIES: tuple[City, ...] = (
         "Tanjong Pagar", "Kampong Glam", "Robertson Quay", "Riverside", "Novena",
     )),
     City("Prague", "Czech Republic", "cz", "Prague Region", 90, (
-        "Old Town", "Mala Strana", "Wenceslas Square", "Vinohrady", "Zizkov", "Charles Bridge", "Karlin",
-        "Smichov", "Letna", "Castle District", "New Town", "Holesovice",
+        "Old Town", "Malá Strana", "Wenceslas Square", "Vinohrady", "Žižkov", "Charles Bridge", "Karlín",
+        "Smíchov", "Letná", "Castle District", "New Town", "Holešovice",
     )),
     City("Vienna", "Austria", "at", "Vienna State", 130, (
-        "Innere Stadt", "Leopoldstadt", "Mariahilf", "Neubau", "Wieden", "Josefstadt", "Landstrasse",
-        "Schonbrunn", "Prater", "Naschmarkt", "Belvedere", "Alsergrund",
+        "Innere Stadt", "Leopoldstadt", "Mariahilf", "Neubau", "Wieden", "Josefstadt", "Landstraße",
+        "Schönbrunn", "Prater", "Naschmarkt", "Belvedere", "Alsergrund",
     )),
 )
 CITY_BY_KEY = {c.name.lower(): c for c in CITIES}
@@ -203,7 +204,9 @@ _REVIEWERS = (
 
 
 def slugify(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    """A booking.com page name: ASCII, lower case, dashes ("Schöneberg Apartments" -> schoneberg-apartments)."""
+    folded = unicodedata.normalize("NFKD", text.replace("ß", "ss")).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", folded.lower()).strip("-")
 
 
 def _stars(rng: random.Random, kind: str) -> int:

@@ -8,169 +8,137 @@ from collections.abc import Callable
 from typing import Any
 
 from ...app import AppContext
-from ...ui import IMAGE, VIEWGROUP, Node
+from ...theme import theme
+from ...ui import IMAGE, Node
 from ...widgets import (
-    button,
+    app_bar,
+    bottom_sheet,
     checkbox,
     column,
     divider,
     icon_button,
-    overlay,
+    lazy_list,
     row,
-    scroll_list,
     scroll_page,
     text,
 )
 from . import catalog as cat
-from .common import (
-    ACTION,
-    BLUE,
-    GREY,
-    INK,
-    PALE,
-    YELLOW,
-    card_height,
-    heart,
-    open_hotel,
-    party_of,
-    pop_to,
-    price,
-    property_card,
-    range_label,
-    save_layer,
-    sheet,
-    stay_label,
-)
+from .cards import card_height, property_card
+from .common import cta, open_hotel, outline, party_of, pop_to, price, range_label, stay_label
+from .saving import heart
 
 MAX_RESULTS = 25
-VIEWPORT = 1900  # about the results list's height on the 1080x2400 screen
 
 
 def active_filters(args: dict[str, Any]) -> int:
     return sum(1 for key, default in cat.FILTER_DEFAULTS.items() if args.get(key, default) != default)
 
 
+def reset_scroll(ctx: AppContext, *keys: str) -> None:
+    for key in keys:
+        ctx.ui.get("scroll", {}).pop(key, None)
+
+
 def build_results(ctx: AppContext) -> Node:
     args = ctx.args
-    if ctx.ui.get("dialog") == "filters":
-        return build_filters(ctx)
-    currency = ctx.state.get("currency", "USD")
-    found = cat.search(args, ctx.state["market"], currency)
+    t = theme()
+    every = cat.search(args, ctx.state["market"], ctx.state.get("currency", "USD"))
+    found = every[:MAX_RESULTS]
     party = party_of(args)
-    cards = _cards(ctx, found[:MAX_RESULTS], party)
-    if not found:
-        cards = [
-            column(
-                text("No properties found", size=46, bold=True, fg=INK),
-                text(
-                    "Try changing your filters or searching for another destination."
-                    if cat.city_of(args["city"])
-                    else f'We could not find "{args["city"]}". Check the spelling or try a city name.',
-                    size=36,
-                    fg=GREY,
-                ),
-                button(
-                    "Reset filters",
-                    lambda: args.update(copy.deepcopy(cat.FILTER_DEFAULTS)),
-                    rid="reset_filters",
-                    primary=False,
-                    colour=ACTION,
-                )
-                if active_filters(args)
-                else None,
-                pad=60,
-                gap=24,
-                rid="no_results",
-            )
-        ]
-    count = active_filters(args)
-    toolbar = row(
-        _tool(ctx, "Sort", "menu", lambda: ctx.ui.update(dialog="sort")),
-        _tool(
-            ctx, "Filter", "filter", lambda: ctx.ui.update(dialog="filters", pending=_pending(args)), count
-        ),
-        _tool(ctx, "Map", "pin", lambda: ctx.toast("Map view is not available on this device")),
-        bg="#ffffff",
-        h=120,
-        rid="sr_topbar_frame",
-    )
+    stay = stay_label(party)
+    if found:
+        item_h = max(card_height(hotel["id"], stay) for hotel, _ in found)
+
+        def card(i: int) -> Node:
+            hotel, total = found[i]
+            on_tap = open_hotel(ctx, hotel["id"], party)
+            return property_card(hotel, price(ctx, total), stay, on_tap, heart(ctx, hotel), h=item_h)
+
+        listing = lazy_list(
+            "results", len(found), item_h, card, rid="results_list_facet", gap=0, bg=t.background
+        )
+    else:
+        listing = no_results(ctx)
     summary = column(
-        text(args["city"], size=42, bold=True, fg=INK, max_lines=1, rid="searchbox_destination"),
+        text(args["city"], "subtitle", max_lines=1, rid="searchbox_destination"),
         text(
-            f"{range_label(args['checkin'], args['checkout'])} · {stay_label(party).split(', ', 1)[1]}",
-            size=32,
-            fg=GREY,
+            f"{range_label(args['checkin'], args['checkout'])} · {stay.split(', ', 1)[1]}",
+            "caption",
             max_lines=1,
             rid="searchbox_dates",
         ),
         weight=1,
-        bg="#ffffff",
+        bg=t.surface,
         radius=12,
         pad=(28, 12, 28, 12),
-        border=YELLOW,
+        border=t.star,
         on_tap=lambda: pop_to(ctx, ("search",)),
         desc="Edit your search",
     )
-    screen = column(
+    sorted_by = args.get("order", "popularity")
+    count = f"{len(every)} properties"
+    if sorted_by != "popularity":
+        count += f" · sorted by {cat.ORDERS[sorted_by].lower()}"
+    return column(
         row(
-            icon_button("back", "Navigate up", ctx.back, rid="navigate_up", fg="#ffffff"),
+            icon_button("back", "Navigate up", ctx.back, rid="navigate_up", fg=t.on_primary),
             summary,
             pad=(16, 20, 32, 20),
             gap=8,
             valign="center",
-            bg=BLUE,
+            bg=t.primary,
             rid="sr_toolbar",
         ),
-        toolbar,
-        divider(),
-        text(
-            f"{len(found)} properties"
-            + (
-                f" · sorted by {cat.ORDERS[args['order']].lower()}"
-                if args.get("order", "popularity") != "popularity"
-                else ""
+        row(
+            tool("Sort", "menu", ctx.opener("sort")),
+            tool(
+                "Filter", "filter", ctx.opener("filters", pending=pending_filters(args)), active_filters(args)
             ),
-            size=32,
-            fg=GREY,
-            pad=(32, 20, 32, 12),
-            bg=PALE,
-            rid="sr_results_count",
+            tool("Map", "pin", lambda: ctx.toast("Map view is not available on this device")),
+            bg=t.surface,
+            h=120,
+            rid="sr_topbar_frame",
         ),
-        scroll_list("results", cards, rid="results_list_facet", bg=PALE),
-        bg="#ffffff",
+        divider(),
+        text(count, "caption", pad=(32, 20, 32, 12), bg=t.background, rid="sr_results_count"),
+        listing,
+        bg=t.surface,
         rid="sr_activity_root",
     )
-    return overlay(screen, sort_sheet(ctx) if ctx.ui.get("dialog") == "sort" else save_layer(ctx))
 
 
-def _cards(ctx: AppContext, found: list[tuple[dict[str, Any], int]], party: dict[str, Any]) -> list[Node]:
-    """Cards near the visible part of the list are built; the others are empty boxes of the same height
-    (as a RecyclerView recycles them), so a frame stays cheap however long the list is."""
-    stay = stay_label(party)
-    heights = [card_height(hotel["id"], True, stay) for hotel, _ in found]
-    offset = max(0, min(ctx.ui.get("scroll", {}).get("results", 0), sum(heights) - VIEWPORT))
-    cards: list[Node] = []
-    top = 0
-    for (hotel, total), height in zip(found, heights, strict=True):
-        if offset - VIEWPORT // 2 <= top + height and top <= offset + VIEWPORT * 3 // 2:
-            on_tap = open_hotel(ctx, hotel["id"], party)
-            cards.append(property_card(hotel, price(ctx, total), stay, on_tap, heart(ctx, hotel)))
-        else:
-            cards.append(Node(VIEWGROUP, h=height))
-        top += height
-    return cards
+def no_results(ctx: AppContext) -> Node:
+    args = ctx.args
+    reason = (
+        "Try changing your filters or searching for another destination."
+        if cat.city_of(args["city"])
+        else f'We could not find "{args["city"]}". Check the spelling or try a city name.'
+    )
+    reset = outline(
+        "Reset filters", lambda: args.update(copy.deepcopy(cat.FILTER_DEFAULTS)), rid="reset_filters"
+    )
+    return column(
+        text("No properties found", "heading"),
+        text(reason, "body_small", fg=theme().muted),
+        reset if active_filters(args) else None,
+        pad=60,
+        gap=24,
+        weight=1,
+        rid="no_results",
+    )
 
 
-def _tool(ctx: AppContext, label: str, icon: str, on_tap: Callable[[], None], badge: int = 0) -> Node:
+def tool(label: str, icon: str, on_tap: Callable[[], None], badge: int = 0) -> Node:
+    t = theme()
     return row(
-        Node(IMAGE, icon=icon, size=44, fg=INK, w=56, h=56),
-        text(label, size=38, fg=INK, rid="toolbar_item_label"),
+        Node(IMAGE, icon=icon, size=44, fg=t.ink, w=56, h=56),
+        text(label, "body_small", rid="toolbar_item_label"),
         text(
             str(badge),
-            size=28,
+            "overline",
             bold=True,
-            fg="#ffffff",
-            bg=ACTION,
+            fg=t.on_primary,
+            bg=t.accent,
             radius=24,
             w=48,
             h=48,
@@ -191,12 +159,13 @@ def _tool(ctx: AppContext, label: str, icon: str, on_tap: Callable[[], None], ba
 
 def sort_sheet(ctx: AppContext) -> Node:
     current = ctx.args.get("order", "popularity")
+    t = theme()
 
     def choose(order: str) -> Callable[[], None]:
         def apply() -> None:
             ctx.args["order"] = order
-            ctx.ui.pop("dialog", None)
-            ctx.ui.get("scroll", {}).pop("results", None)
+            ctx.close()
+            reset_scroll(ctx, "results")
 
         return apply
 
@@ -208,128 +177,93 @@ def sort_sheet(ctx: AppContext) -> Node:
             checked=order == current,
             on_tap=choose(order),
             rid="sort_option",
-            size=42,
+            size=t.style("body").size,
             h=130,
             pad=(48, 0, 48, 0),
-            fg=ACTION if order == current else INK,
+            fg=t.accent if order == current else t.ink,
             bold=order == current,
             icon="check" if order == current else None,
         )
         for order, label in cat.ORDERS.items()
     ]
-    return sheet("Sort by", options, lambda: ctx.ui.pop("dialog", None), rid="sort_sheet")
+    return bottom_sheet("Sort by", options, ctx.close, rid="sort_sheet")
 
 
 # -- filters -----------------------------------------------------------------------------------------
 
 
-def _pending(args: dict[str, Any]) -> dict[str, Any]:
+def pending_filters(args: dict[str, Any]) -> dict[str, Any]:
     return {key: copy.deepcopy(args.get(key, default)) for key, default in cat.FILTER_DEFAULTS.items()}
 
 
-def build_filters(ctx: AppContext) -> Node:
-    """Full-screen "Filter by" page; nothing changes on the results until "Show results"."""
-    pending = ctx.ui["pending"]
-    currency = ctx.state.get("currency", "USD")
+def filter_sections(pending: dict[str, Any], currency: str) -> list[Node]:
+    """Every filter as a checkbox: single-choice groups untick when tapped again, others add up."""
 
-    def single(key: str, value: Any, off: Any) -> Callable[[], None]:
-        return lambda: pending.update({key: off if pending[key] == value else value})
+    def single(label: str, key: str, value: Any, off: Any) -> Node:
+        on = pending[key] == value
+        return checkbox(label, on, lambda: pending.update({key: off if on else value}), rid="filter_option")
 
-    def many(key: str, value: Any) -> Callable[[], None]:
-        def flip() -> None:
-            values = pending[key]
-            pending[key] = sorted([v for v in values if v != value] if value in values else [*values, value])
-
-        return flip
+    def many(label: str, key: str, value: Any) -> Node:
+        values = pending[key]
+        flipped = sorted([v for v in values if v != value] if value in values else [*values, value])
+        return checkbox(label, value in values, lambda: pending.update({key: flipped}), rid="filter_option")
 
     def section(title: str, *items: Node) -> Node:
-        return column(text(title, size=42, bold=True, fg=INK, pad=(48, 36, 48, 8)), *items, divider())
+        return column(text(title, "subtitle", pad=(48, 36, 48, 8)), *items, divider())
 
-    def box(label: str, checked: bool, on_tap: Callable[[], None]) -> Node:
-        return checkbox(label, checked, on_tap, rid="filter_option")
-
-    budget = [
-        box(cat.budget_label(b, currency), pending["price"] == b, single("price", b, "")) for b in cat.BUDGETS
-    ]
-    sections = [
-        section(f"Your budget (per night, {currency})", *budget),
-        section("Reservation policy", box("Free cancellation", pending["fc"], single("fc", True, False))),
+    return [
         section(
-            "Review score",
-            *[box(label, pending["review"] == v, single("review", v, 0)) for v, label in cat.REVIEW_FILTERS],
+            f"Your budget (per night, {currency})",
+            *[single(cat.budget_label(b, currency), "price", b, "") for b in cat.BUDGETS],
+        ),
+        section("Reservation policy", single("Free cancellation", "fc", True, False)),
+        section("Review score", *[single(label, "review", v, 0) for v, label in cat.REVIEW_FILTERS]),
+        section(
+            "Property rating", *[many(f"{n} star" + ("s" if n > 1 else ""), "stars", n) for n in range(1, 6)]
+        ),
+        section("Meals", single("Breakfast included", "breakfast", True, False)),
+        section("Property type", *[many(label, "types", kind) for kind, (label, _) in cat.TYPES.items()]),
+        section(
+            "Facilities", *[many(label, "facilities", key) for key, (label, _) in cat.FACILITIES.items()]
         ),
         section(
-            "Property rating",
-            *[
-                box(f"{n} star" + ("s" if n > 1 else ""), n in pending["stars"], many("stars", n))
-                for n in range(1, 6)
-            ],
-        ),
-        section("Meals", box("Breakfast included", pending["breakfast"], single("breakfast", True, False))),
-        section(
-            "Property type",
-            *[
-                box(label, kind in pending["types"], many("types", kind))
-                for kind, (label, _) in cat.TYPES.items()
-            ],
-        ),
-        section(
-            "Facilities",
-            *[
-                box(label, key in pending["facilities"], many("facilities", key))
-                for key, (label, _) in cat.FACILITIES.items()
-            ],
-        ),
-        section(
-            "Distance from centre",
-            *[
-                box(label, pending["distance"] == km, single("distance", km, 0))
-                for km, label in cat.DISTANCE_FILTERS
-            ],
+            "Distance from centre", *[single(label, "distance", km, 0) for km, label in cat.DISTANCE_FILTERS]
         ),
     ]
-    preview = {**ctx.args, **pending}
-    count = len(cat.search(preview, ctx.state["market"], currency))
+
+
+def filters_page(ctx: AppContext) -> Node:
+    """Full-screen "Filter by" page over the results; nothing changes on them until "Show results"."""
+    pending = ctx.dialog_args["pending"]
+    currency = ctx.state.get("currency", "USD")
+    count = len(cat.search({**ctx.args, **pending}, ctx.state["market"], currency))
+    t = theme()
 
     def apply() -> None:
         ctx.args.update(copy.deepcopy(pending))
-        ctx.ui.pop("dialog", None)
-        ctx.ui.pop("pending", None)
-        ctx.ui.get("scroll", {}).pop("results", None)
-        ctx.ui.get("scroll", {}).pop("filters", None)
+        close()
+        reset_scroll(ctx, "results")
 
     def close() -> None:
-        ctx.ui.pop("dialog", None)
-        ctx.ui.pop("pending", None)
-        ctx.ui.get("scroll", {}).pop("filters", None)
+        ctx.close()
+        reset_scroll(ctx, "filters")
 
+    reset = outline(
+        "Reset", lambda: pending.update(copy.deepcopy(cat.FILTER_DEFAULTS)), rid="reset_filters", h=100
+    )
     return column(
-        row(
-            icon_button("close", "Close", close, rid="navigate_up", fg=INK),
-            text("Filter by", size=50, bold=True, fg=INK, weight=1, pad=(24, 0, 0, 0), rid="toolbar_title"),
-            button(
-                "Reset",
-                lambda: pending.update(copy.deepcopy(cat.FILTER_DEFAULTS)),
-                rid="reset_filters",
-                primary=False,
-                colour=ACTION,
-                h=100,
-            ),
-            h=168,
-            pad=(16, 0, 32, 0),
-            valign="center",
-            bg="#ffffff",
-        ),
+        app_bar("Filter by", close, reset, colour=t.surface, fg=t.ink),
         divider(),
-        scroll_page("filters", *sections, rid="filter_layout"),
+        scroll_page("filters", *filter_sections(pending, currency), rid="filter_layout"),
         row(
-            text(f"{count} properties", size=38, fg=INK, weight=1, rid="filter_results_count"),
-            button("Show results", apply, rid="apply_button", colour=ACTION, radius=12),
+            text(f"{count} properties", "label", bold=False, weight=1, rid="filter_results_count"),
+            cta("Show results", apply, rid="apply_button"),
             pad=(40, 24, 40, 24),
             valign="center",
-            bg="#ffffff",
-            border="#e0e0e0",
+            bg=t.surface,
+            border=t.divider,
         ),
-        bg="#ffffff",
+        bg=t.surface,
+        weight=1,
         rid="filters_root",
     )
