@@ -16,9 +16,6 @@ from .device import Device
 from .errors import DeviceError
 from .listing import scan_server
 
-console = Console()
-err_console = Console(stderr=True)
-
 TARGET_HELP = "SERIAL (default adb server), HOST:PORT/SERIAL, or 'vphone' for a throwaway virtual phone."
 
 device_app = typer.Typer(
@@ -35,6 +32,7 @@ def devices_command(
     no_kind: bool = typer.Option(False, "--no-kind", help="Skip the per-device shell probe for the kind."),
 ) -> None:
     """List the devices on one or more adb servers, with their kind (virtual/emulator/physical) and state."""
+    console = Console()
     try:
         servers = [parse_server(text) for text in adb] or [default_server()]
     except ValueError as exc:
@@ -49,7 +47,7 @@ def devices_command(
         except DeviceError as exc:
             unreachable += 1
             table.add_row("-", f"{host}:{port}", "-", "[red]unreachable[/red]")
-            err_console.print(f"[yellow]warning:[/yellow] adb server {host}:{port}: {exc}")
+            Console(stderr=True).print(f"[yellow]warning:[/yellow] adb server {host}:{port}: {exc}")
             continue
         if not infos:
             table.add_row("-", f"{host}:{port}", "-", "[dim]no devices[/dim]")
@@ -69,7 +67,7 @@ def _device(target: str) -> Iterator[Device]:
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="TARGET") from exc
     except DeviceError as exc:
-        err_console.print(f"[red]error:[/red] {exc}")
+        Console(stderr=True).print(f"[red]error:[/red] {exc}")
         raise typer.Exit(1) from exc
 
 
@@ -82,6 +80,7 @@ def observe_command(
     table: bool = typer.Option(True, "--table/--no-table", help="Print the element list."),
 ) -> None:
     """Take one observation (screenshot + UI dump + foreground app), save it and print the elements."""
+    console = Console()
     with _device(target) as device:
         obs = device.observe()
         kind = device.kind
@@ -111,6 +110,7 @@ def shell_command(
     ),
 ) -> None:
     """Run one shell command on the device and print its output; exits with the command's status."""
+    console = Console()
     with _device(target) as device:
         result = device.shell(command)
     console.print(
@@ -125,6 +125,7 @@ def open_app_command(
     name: str = typer.Argument(..., help="App name ('Amazon', 'google maps') or package."),
 ) -> None:
     """Launch an app by name or package, as its launcher icon would."""
+    console = Console()
     with _device(target) as device:
         package = device.open_app(name)
         console.print(f"started {package}; foreground {'/'.join(device.foreground())}")
@@ -139,6 +140,7 @@ def open_uri_command(
     package: str | None = typer.Option(None, "--package", "-p", help="Only let this package handle it."),
 ) -> None:
     """Open a deep link (`am start -W -a VIEW -d URI [-p PKG]`) and show what came to the front."""
+    console = Console()
     with _device(target) as device:
         device.open_uri(uri, package)
         console.print("foreground " + "/".join(device.foreground()))

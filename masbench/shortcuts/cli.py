@@ -25,8 +25,6 @@ shortcuts_app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
-console = Console()
-err_console = Console(stderr=True)
 
 KB_DIR = typer.Option(
     None, "--kb-dir", help="KB directory or file (default: $MASBENCH_KB_DIR or shortcuts_kb/)."
@@ -38,14 +36,14 @@ def _kb(kb_dir: Path | None) -> KnowledgeBase:
     try:
         return load_kb(kb_dir)
     except KBError as exc:
-        err_console.print(
+        Console(stderr=True).print(
             f"[red]error:[/red] invalid knowledge base:\n{escape(str(exc))}", highlight=False, soft_wrap=True
         )
         raise typer.Exit(2) from exc
 
 
 def _fail(message: str, code: int = 1) -> typer.Exit:
-    err_console.print(f"[red]error:[/red] {escape(message)}", highlight=False, soft_wrap=True)
+    Console(stderr=True).print(f"[red]error:[/red] {escape(message)}", highlight=False, soft_wrap=True)
     return typer.Exit(code)
 
 
@@ -59,6 +57,7 @@ def list_command(
     kb_dir: Path | None = KB_DIR,
 ) -> None:
     """List shortcuts with their signatures."""
+    console = Console()
     if fmt not in ("table", "json"):
         raise typer.BadParameter("must be table or json", param_hint="--format")
     unknown = [t for t in type_ if t not in SHORTCUT_TYPES]
@@ -95,6 +94,7 @@ def show_command(
     kb_dir: Path | None = KB_DIR,
 ) -> None:
     """Show one shortcut: signature, parameters, example and implementation."""
+    console = Console()
     kb = _kb(kb_dir)
     shortcut = kb.get(name)
     if shortcut is None:
@@ -181,6 +181,7 @@ def call_command(
 
 
 def _print_record(record: CallRecord) -> None:
+    console = Console()
     status = "[green]success[/green]" if record.success else "[red]failed[/red]"
     console.print(f"{record.name} ({record.type}): {status} in {record.duration_s:.2f}s", highlight=False)
     for command in record.commands:

@@ -19,9 +19,6 @@ from .schema import Task
 from .stats import task_stats
 from .taskset import TaskError, TaskSet
 
-console = Console()
-err_console = Console(stderr=True)
-
 tasks_app = typer.Typer(
     help="The benchmark's tasks: list them, show one, count them, verify their reference solutions.",
     no_args_is_help=True,
@@ -43,7 +40,7 @@ def _load(tasks_dir: Path | None) -> TaskSet:
         return load_tasks(tasks_dir)
     except TaskError as exc:
         for line in exc.errors:
-            err_console.print(f"[red]error:[/red] {line}", highlight=False, markup=True)
+            Console(stderr=True).print(f"[red]error:[/red] {line}", highlight=False, markup=True)
         raise typer.Exit(2) from exc
 
 
@@ -61,6 +58,7 @@ def list_command(
     tasks_dir: Path | None = TASKS_DIR,
 ) -> None:
     """List tasks: id, kind, apps, level, step counts and instruction."""
+    console = Console()
     tasks = _select(_load(tasks_dir), subset)
     rows = [
         {
@@ -94,6 +92,7 @@ def show_command(
     tasks_dir: Path | None = TASKS_DIR,
 ) -> None:
     """Everything about one task: instruction, initial state, both solutions, check, rubric, near misses."""
+    console = Console()
     task_set = _load(tasks_dir)
     try:
         task = task_set.get(task_id)
@@ -150,6 +149,7 @@ def stats_command(
     tasks_dir: Path | None = TASKS_DIR,
 ) -> None:
     """Counts per app and level, and mean optimal (GUI-only) steps per level and kind."""
+    console = Console()
     stats = task_stats(_select(_load(tasks_dir), subset))
     if fmt is Format.json:
         typer.echo(stats.model_dump_json(indent=1))
@@ -207,6 +207,7 @@ def verify_command(
 ) -> None:
     """Replay both reference solutions of each task on virtual phones; check that they pass and that
     doing nothing and every near miss fail. Exit status 1 if any task fails."""
+    console = Console()
     from masbench.device import start_virtual_phones
     from masbench.shortcuts import load_kb
 
@@ -217,7 +218,7 @@ def verify_command(
     try:
         kb = load_kb(kb_dir)
     except ValueError as exc:  # the KB loader's errors name the file, entry and field
-        err_console.print(f"[red]error:[/red] {exc}", highlight=False)
+        Console(stderr=True).print(f"[red]error:[/red] {exc}", highlight=False)
         raise typer.Exit(2) from exc
     if not tasks:
         console.print("no tasks selected")
@@ -241,6 +242,7 @@ def verify_command(
 
 
 def _print_reports(reports: list[VerifyReport], show_all: bool, verbose: bool) -> None:
+    console = Console()
     failed = [r for r in reports if not r.passed]
     shown = reports if show_all else failed
     if shown:
