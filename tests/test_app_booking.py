@@ -8,7 +8,7 @@ from functools import partial
 
 import phone_helpers
 import pytest
-from phone_helpers import elements, find, front, phone_with, tap
+from phone_helpers import elements, find, front, phone_with, present, tap
 
 from masbench.vphone.apps.booking import BookingApp
 from masbench.vphone.apps.booking import catalog as cat
@@ -245,6 +245,27 @@ def test_long_lists_scroll(phone):
     for _ in range(4):
         phone.swipe(layout.center[0], layout.bounds[3] - 100, layout.center[0], layout.bounds[1] + 100, 400)
     assert find(phone, text="Spa").checkable
+
+
+@pytest.mark.parametrize(
+    ("opener", "title"),
+    [
+        ({"resource_id": "toolbar_item_label", "text": "Sort"}, "Sort by"),
+        ({"content_desc": "Save Trevi Apartments"}, "Save to a list"),
+        ({"resource_id": "toolbar_item_label", "text": "Filter"}, "Filter by"),
+    ],
+)
+def test_sheets_and_dialogs_are_modal_in_the_dump_and_to_taps(opener, title):
+    phone = make_phone(seed=19)
+    view(phone, "booking://search?ss=Rome")
+    card = find(phone, resource_id="sr_property_card_header_property_name", text="Trevi Apartments")
+    tap(phone, **opener)
+    shown = [e.text for e in elements(phone)]
+    assert title in shown and "Trevi Apartments" not in shown  # the list beneath is not dumped
+    phone.tap(*card.center)  # where the card lies beneath the layer: at most closes it
+    assert front(phone)["screen"] == "results" and not state(phone)["saved"][2:]
+    if title != "Filter by":  # the full-screen filters page covers the card; a sheet closes
+        assert "dialog" not in phone.top.ui and present(phone, text="Trevi Apartments")
 
 
 # -- saving, booking, cancelling -------------------------------------------------------------------------

@@ -104,8 +104,7 @@ def build_calendar(ctx: AppContext) -> Node:
             pad=(16, 16, 16, 8),
             valign="center",
         ),
-        column(*weeks, rid="facet_date_picker_calendar", pad=(16, 0, 16, 0), gap=8),
-        spacer(weight=1),
+        column(*weeks, rid="facet_date_picker_calendar", pad=(16, 0, 16, 0), gap=8, weight=1),
         column(
             text(summary, "label", bold=False, align="center", rid="facet_date_picker_selection_summary"),
             cta("Select dates", confirm, rid="facet_date_picker_confirm", enabled=bool(sel_in and sel_out)),

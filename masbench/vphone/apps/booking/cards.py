@@ -8,8 +8,8 @@ from functools import lru_cache
 from typing import Any
 
 from ...theme import theme
-from ...ui import FRAME, IMAGE, Node, measure_height
-from ...widgets import column, divider, row, spacer, text
+from ...ui import FRAME, IMAGE, VIEWGROUP, Node, measure_height
+from ...widgets import column, divider, row, text
 from . import catalog as cat
 from .common import score_row, stars_row
 
@@ -66,13 +66,13 @@ def property_card(
         text("Breakfast included", "positive", bold=False, rid="breakfast_included")
         if hotel["breakfast"]
         else None,
+        Node(VIEWGROUP, weight=1),  # the price sits at the bottom of a card taller than its content
         price_block,
         weight=1,
         gap=6,
     )
     return column(
-        row(photo, body, gap=28, pad=(32, 24, 32, 24), valign="start"),
-        spacer(weight=1),
+        row(photo, body, gap=28, pad=(32, 24, 32, 24), valign="start", weight=1),
         divider(),
         on_tap=on_tap,
         rid="property_card",
