@@ -94,6 +94,8 @@ class VirtualPhones:
             except subprocess.TimeoutExpired:
                 self._child.kill()
                 self._child.wait()
+            if self._child.stdout is not None:
+                self._child.stdout.close()
             self._child = None
         self._guard.__exit__(None, None, None)
 
