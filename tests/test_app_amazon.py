@@ -10,7 +10,7 @@ import pytest
 from phone_helpers import elements, find, front, phone_with, present, seeded_dumps, tap, type_into
 
 from masbench.vphone.apps.amazon import AmazonApp
-from masbench.vphone.apps.amazon.catalog import PAGE_SIZE, catalog, normalize_word
+from masbench.vphone.apps.amazon.catalog import PAGE_SIZE, catalog, query_tokens
 from masbench.vphone.apps.amazon.store import catalog_of
 from masbench.vphone.intents import Intent
 from masbench.vphone.phone import VirtualPhone
@@ -63,7 +63,7 @@ def test_catalog_is_large_with_stable_asins_and_seeded_prices():
 
 def test_search_matches_every_word_and_plurals():
     cat = catalog(1)
-    assert normalize_word("watches") == normalize_word("watch")
+    assert query_tokens("watches") == query_tokens("watch")
     found = cat.matches("mechanical watches")
     assert found and all("Mechanical" in p.title for p in found)
     assert {p.brand for p in cat.results({"query": "shoes", "brand": "Nike"})} == {"Nike"}

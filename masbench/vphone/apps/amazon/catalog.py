@@ -19,6 +19,8 @@ from typing import Any
 
 import yaml
 
+from ..textmatch import words
+
 DATA = Path(__file__).with_name("catalog.yaml")
 ASIN_ALPHABET = "0123456789ABCDEFGHJKLMNPQRSTUVWXYZ"
 STOP_WORDS = frozenset({"a", "an", "and", "the", "for", "with", "of", "in", "on", "to", "by", "&"})
@@ -34,22 +36,9 @@ SORTS = {
 }
 
 
-def normalize_word(word: str) -> str:
-    """Lower-case singular form, so "watches" finds "Watch" and "shoes" finds "Shoe"."""
-    word = word.lower().removesuffix("'s")
-    if len(word) > 4 and word.endswith(("ches", "shes", "sses", "xes")):
-        return word[:-2]
-    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us")):
-        return word[:-1]
-    return word
-
-
-def tokens(text: str) -> list[str]:
-    return [normalize_word(w) for w in re.findall(r"[A-Za-z0-9']+", text) if w.strip("'")]
-
-
 def query_tokens(text: str) -> list[str]:
-    return [t for t in tokens(text) if t not in STOP_WORDS]
+    """The words a query must match, in one form whatever the case, accents or plural ("watches")."""
+    return [t for t in words(text) if t not in STOP_WORDS]
 
 
 def retail(amount: float) -> float:
@@ -211,8 +200,8 @@ class Catalog:
         index = {}
         for p in self.products:
             category = self.categories[p.category]
-            words = [p.title, p.brand, p.asin, category.label, *category.words]
-            index[p.asin] = frozenset(t for w in words for t in tokens(w))
+            fields = [p.title, p.brand, p.asin, category.label, *category.words]
+            index[p.asin] = frozenset(t for w in fields for t in words(w))
         return index
 
     @cached_property

@@ -17,6 +17,8 @@ from datetime import date, timedelta
 from functools import lru_cache
 from typing import Any
 
+from ..textmatch import contains_words, fold, split_place
+
 
 @dataclass(frozen=True)
 class City:
@@ -316,9 +318,9 @@ def catalog() -> dict[int, dict[str, Any]]:
 
 
 def city_of(text: str) -> City | None:
-    """The catalogue city a destination string names ("paris", "Paris, France")."""
-    key = text.split(",")[0].strip().lower()
-    return CITY_BY_KEY.get(key)
+    """The catalogue city a destination string names ("paris", "Paris, France", "hotels in Paris")."""
+    _, named = split_place(text, CITY_BY_KEY)
+    return CITY_BY_KEY[named] if named else None
 
 
 def hotels_in(city: str) -> list[dict[str, Any]]:
@@ -454,18 +456,24 @@ def search(
 
 
 def suggestions(text: str, limit: int = 8) -> list[tuple[str, str, int | None]]:
-    """Destination suggestions for typed text: (title, subtitle, hotel id or None for a city)."""
-    query = text.strip().lower()
+    """Destination suggestions for typed text: (title, subtitle, hotel id or None for a city). Case,
+    accents and word order do not matter, and a city named with other words ("hotels in Paris",
+    "Schoneberg Apartments Berlin") is suggested first, with that city's matching properties."""
+    query = fold(text).strip()
     if not query:
         return []
+    what, named = split_place(text, CITY_BY_KEY)
+    name_words, in_city = (what, CITY_BY_KEY[named].name) if named and what else (text, None)
     cities = [
         (c.name, f"{c.region}, {c.country}", None)
         for c in CITIES
-        if c.name.lower().startswith(query) or query in c.country.lower() or query in c.name.lower()
+        if c.name == in_city or query in fold(c.name) or query in fold(c.country)
     ]
     props = [
         (h["name"], f"{h['district']}, {h['city']}, {h['country']}", h["id"])
         for h in catalog().values()
-        if len(query) >= 3 and query in h["name"].lower()
+        if len(fold(name_words).strip()) >= 3
+        and in_city in (None, h["city"])
+        and contains_words(h["name"], name_words)
     ]
     return (cities + sorted(props, key=lambda p: p[0]))[:limit]

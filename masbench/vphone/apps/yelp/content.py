@@ -10,6 +10,8 @@ import string
 from datetime import datetime, timedelta
 from typing import Any
 
+from ..textmatch import contains_words, fold
+
 CITIES: tuple[dict[str, Any], ...] = (
     {"name": "San Francisco", "state": "CA", "area": "415",
      "hoods": (("Mission", "94110"), ("Hayes Valley", "94102"), ("North Beach", "94133"), ("SoMa", "94103"), ("Inner Sunset", "94122"), ("Marina", "94123")),
@@ -343,10 +345,6 @@ def hours_line(interval: list[int] | None) -> str:
 # -- search -------------------------------------------------------------------------------------------
 
 
-def _stem(word: str) -> str:
-    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
-
-
 def haystack(business: dict[str, Any]) -> str:
     words = [business["name"], business["category"], *business["categories"], business["neighborhood"]]
     words += [FEATURE_LABELS[f] for f in business["features"]]
@@ -356,9 +354,7 @@ def haystack(business: dict[str, Any]) -> str:
 
 
 def matches(business: dict[str, Any], query: str) -> bool:
-    text = " ".join(_stem(w) for w in haystack(business).replace("'", " ").split())
-    words = [_stem(w) for w in query.lower().replace("&", " ").replace("'", " ").split()]
-    return all(w in text for w in words)
+    return contains_words(haystack(business), query)
 
 
 CITY_ALIASES = {"sf": "San Francisco", "nyc": "New York", "ny": "New York", "chi": "Chicago", "atx": "Austin"}
@@ -366,11 +362,11 @@ CITY_ALIASES = {"sf": "San Francisco", "nyc": "New York", "ny": "New York", "chi
 
 def city_of(location: str) -> str | None:
     """The catalogue city a typed location names ("seattle", "Austin, TX", "NYC"...), if any."""
-    text = location.lower().strip()
+    text = fold(location).strip()
     if text in CITY_ALIASES:
         return CITY_ALIASES[text]
     for city in CITIES:
-        name = city["name"].lower()
+        name = fold(city["name"])
         if text and (name in text or (len(text) >= 4 and name.startswith(text.split(",")[0].strip()))):
             return city["name"]
     return None

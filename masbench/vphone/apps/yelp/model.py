@@ -7,8 +7,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from ..textmatch import split_place
 from .content import (
     CATEGORIES,
+    CITIES,
+    CITY_ALIASES,
     DEFAULT_LOCATION,
     city_of,
     location_label,
@@ -36,7 +39,11 @@ def search_args(
     features: list[str] | None = None,
     sort: str = "recommended",
 ) -> dict[str, Any]:
-    """The args of a results screen, all keys present so checks and the UI can rely on them."""
+    """The args of a results screen, all keys present so checks and the UI can rely on them. A city named
+    in the query ("pizza in Chicago", "Chicago pizza") is where to search, as on Yelp."""
+    terms, named_city = split_place(query, [*(c["name"] for c in CITIES), *CITY_ALIASES])
+    if named_city is not None:
+        query, location = terms, CITY_ALIASES.get(named_city, named_city)
     city = city_of(location)
     return {
         "query": query.strip(),
