@@ -11,6 +11,7 @@ import unicodedata
 from datetime import datetime, timedelta
 from typing import Any
 
+from ..textmatch import contains_words, same, split_place, words
 from .content import (
     AVENUES_X,
     CATEGORY_WORDS,
@@ -90,20 +91,21 @@ def remember(state: dict[str, Any], point: dict[str, Any]) -> dict[str, Any]:
 
 
 def _city_in(text: str) -> tuple[str, str | None]:
-    """Split "museums in Chicago" into ("museums", "Chicago")."""
-    m = re.match(r"^(.*?)\s+(?:in|near)\s+(.+)$", text.strip(), re.IGNORECASE)
-    if m:
-        city = next((c for c in CITIES if c.lower() in m.group(2).lower()), None)
-        if city:
-            return m.group(1).strip(), city
+    """Split "museums in Chicago", "Chicago museums" or "museum chicago" into ("museums", "Chicago"). A
+    city in a place's own name ("Art Institute of Chicago") stays there unless "in" or "near" links it."""
+    what, city = split_place(text, CITIES)
+    if city is not None and (
+        category_of(what) or re.search(rf"\b(?:in|near) {re.escape(fold(city))}\b", fold(text))
+    ):
+        return what, city
     if text.strip().lower().endswith(" near me"):
         return text.strip()[:-8].strip(), HOME_CITY
     return text.strip(), None
 
 
 def category_of(text: str) -> str | None:
-    words = text.lower().strip()
-    return next((cat for cat, names in CATEGORY_WORDS.items() if words in names), None)
+    """The category a query names ("museums", "Museum", "cafés"), if any."""
+    return next((cat for cat, names in CATEGORY_WORDS.items() if any(same(text, n) for n in names)), None)
 
 
 def fold(text: str) -> str:
@@ -113,9 +115,8 @@ def fold(text: str) -> str:
 
 
 def name_matches(state: dict[str, Any], text: str) -> list[dict[str, Any]]:
-    """Places whose name holds every typed word."""
-    tokens = [t for t in re.split(r"[\s,]+", fold(text)) if t]
-    return [p for p in state["places"].values() if tokens and all(t in fold(p["name"]) for t in tokens)]
+    """Places whose name holds every typed word, in any order ("pier navy", "cafe" for "Café ...")."""
+    return [p for p in state["places"].values() if words(text) and contains_words(p["name"], text)]
 
 
 def resolve(state: dict[str, Any], text: str, city: str | None = None) -> dict[str, Any] | None:
