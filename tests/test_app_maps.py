@@ -433,3 +433,11 @@ def test_the_results_map_fits_every_result_pin(phone, query):
     assert set(drawn) == {p["name"] for p in found} and set(names) <= set(drawn)
     assert all(_inside(n.bounds, m.bounds) for m, n in drawn.values())
     assert any(n.rid == "map_pin" for _, n in drawn.values())
+
+
+def test_places_keep_their_real_spelling_and_are_found_without_accents(phone):
+    cafe = next(p for p in places(phone).values() if p["name"].startswith("Café "))
+    assert cafe["id"].isascii()
+    view(phone, f"geo:0,0?q={cafe['name'].replace('é', 'e')} in {cafe['city']}")
+    assert front(phone)["args"] == {"place_id": cafe["id"]}
+    assert find(phone, resource_id="place_title").text == cafe["name"]

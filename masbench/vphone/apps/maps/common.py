@@ -4,12 +4,13 @@ map as screens use it (a view fitted to their pins, taps that open a place)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from ...app import AppContext
 from ...theme import Theme, theme
 from ...ui import EDIT, IMAGE, Node
-from ...widgets import bottom_nav, icon_button, image, row
+from ...widgets import bottom_nav, column, icon_button, image, row, text
 from .. import people
 from . import model
 from .content import CITIES
@@ -19,6 +20,7 @@ MAPS_THEME = Theme(divider="#dadce0", star="#fbbc04")  # Google's blue, greys an
 SELECTED = "#e8f0fe"  # the pale blue behind a selected travel mode or route
 TABS = (("Explore", "pin", "map"), ("You", "person", "you"), ("Contribute", "plus", "contribute"))
 OWNER = people.owner()["name"]
+Submit = Callable[[str], None] | None
 # what a place's picture shows, by its category; anything else is a street view of the city
 PICTURES = {
     "Restaurant": "dish",
@@ -30,6 +32,16 @@ PICTURES = {
     "Museum": "museum",
     "Library": "museum",
 }
+
+
+def page(*children: Node | None, **kw: Any) -> Node:
+    """A whole screen on the theme's surface, so the app keeps its own background whatever the phone's."""
+    return column(*children, bg=theme().surface, **kw)
+
+
+def tab_title(title: str, *actions: Node) -> Node:
+    """The big title atop a bottom-navigation tab (You, Contribute)."""
+    return row(text(title, "headline", weight=1), *actions, h=168, pad=(40, 0, 40, 0))
 
 
 def picture(p: dict[str, Any]) -> str:
@@ -45,29 +57,12 @@ def avatar(
 
 
 def filled_field(
-    field: str,
-    hint: str,
-    rid: str,
-    value: str = "",
-    on_submit: Callable[[str], None] | None = None,
-    h: int = 110,
+    field: str, hint: str, rid: str, value: str = "", on_submit: Submit = None, **kw: Any
 ) -> Node:
-    """A text field on a pale fill, as Maps draws its start, destination and review boxes."""
+    """A text field on a pale fill, as Maps draws its start, destination and review boxes; `kw` restyles it."""
     t = theme()
-    size = t.style("body_small").size
-    return Node(
-        EDIT,
-        field=field,
-        hint=hint,
-        rid=rid,
-        text=value,
-        on_submit=on_submit,
-        size=size,
-        h=h,
-        bg=t.pale,
-        radius=20,
-        pad=(28, 0, 28, 0),
-    )
+    style = {"size": t.style("body_small").size, "h": 110, "bg": t.pale, "radius": 20, "pad": (28, 0, 28, 0)}
+    return Node(EDIT, field=field, hint=hint, rid=rid, text=value, on_submit=on_submit, **(style | kw))
 
 
 def open_place(ctx: AppContext, place_id: str) -> Callable[[], None]:
@@ -86,44 +81,24 @@ def nav(ctx: AppContext, current: str) -> Node:
     """The Explore / You / Contribute bar; a tab opens its root screen as Android's bottom navigation does."""
     label = next(lab for lab, _, root in TABS if root == current)
     roots = {lab: root for lab, _, root in TABS}
-    return bottom_nav(
-        [(lab, icon) for lab, icon, _ in TABS], label, lambda tab: ctx.switch_tab(ctx.screen(roots[tab]))
-    )
+    tabs = [(lab, icon) for lab, icon, _ in TABS]
+    return bottom_nav(tabs, label, lambda tab: ctx.switch_tab(ctx.screen(roots[tab])))
 
 
 def search_bar(ctx: AppContext, value: str = "", on_back: Callable[[], None] | None = None) -> Node:
     """The floating search box: Back (or the Maps pin), the query, voice search and the account."""
     t = theme()
-    lead = (
-        icon_button("back", "Navigate up", on_back, rid="navigate_up", size=56)
-        if on_back
-        else Node(IMAGE, icon="pin", fg=t.error, size=56, w=90, h=90, align="center")
+    lead = Node(IMAGE, icon="pin", fg=t.error, size=56, w=90, h=90, align="center")
+    if on_back:
+        lead = icon_button("back", "Navigate up", on_back, rid="navigate_up", size=56)
+    look = {"size": t.style("body").size, "weight": 1, "h": 120, "bg": t.surface, "pad": 0}
+    query = filled_field(
+        "q", "Search here", "search_omnibox_text_box", value, partial(run_search, ctx), **look
     )
-    return row(
-        lead,
-        Node(
-            EDIT,
-            field="q",
-            text=value,
-            hint="Search here",
-            rid="search_omnibox_text_box",
-            size=t.style("body").size,
-            weight=1,
-            h=120,
-            bg=t.surface,
-            on_submit=lambda v: run_search(ctx, v),
-        ),
-        Node(IMAGE, icon="mic", fg=t.muted, size=52, w=80, h=80, desc="Voice search", align="center"),
-        avatar(OWNER, 84, ctx.opener("account"), rid="account_button", desc="Account and settings"),
-        bg=t.surface,
-        radius=66,
-        h=132,
-        pad=(20, 0, 20, 0),
-        gap=12,
-        valign="center",
-        border=t.divider,
-        rid="search_bar",
-    )
+    mic = Node(IMAGE, icon="mic", fg=t.muted, size=52, w=80, h=80, desc="Voice search", align="center")
+    account = avatar(OWNER, 84, ctx.opener("account"), rid="account_button", desc="Account and settings")
+    pill = {"bg": t.surface, "border": t.divider, "radius": 66, "h": 132, "pad": (20, 0, 20, 0), "gap": 12}
+    return row(lead, query, mic, account, rid="search_bar", **pill)
 
 
 def run_search(ctx: AppContext, query: str, city: str | None = None) -> None:

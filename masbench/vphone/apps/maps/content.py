@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import random
+import unicodedata
 import zlib
 from pathlib import Path
 from typing import Any
@@ -30,8 +31,14 @@ LISTS = ("Favorites", "Want to go", "Travel plans", "Starred places")
 DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
+def unaccented(text: str) -> str:
+    """The text without accents: "Café" -> "Cafe"."""
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+
+
 def slug(text: str) -> str:
-    out = "".join(ch.lower() if ch.isalnum() else "-" for ch in text)
+    """An ASCII id part: "Café Wren" -> "cafe-wren"."""
+    out = "".join(ch.lower() if ch.isalnum() else "-" for ch in unaccented(text))
     return "-".join(part for part in out.split("-") if part)
 
 
@@ -79,15 +86,7 @@ def geocode(text: str, default_city: str) -> dict[str, Any] | None:
     spot = zlib.crc32(f"{named}|{name}|{number}".encode())
     x, y = 0.5 + (spot % 900) / 100, 0.5 + (spot // 900 % 1300) / 100
     _, _, sx, sy = address_of(named, x, y)
-    return {
-        "id": f"addr:{slug(head + ' ' + named)}",
-        "name": head,
-        "category": "Address",
-        "city": named,
-        "x": sx,
-        "y": sy,
-        "address": f"{head}, {named}, {CITIES[named]['state']}",
-    }
+    return _address(f"{head} {named}", head, named, sx, sy, f"{head}, {named}, {CITIES[named]['state']}")
 
 
 def _on_street(city: str, number: int, name: str) -> dict[str, Any] | None:
@@ -112,15 +111,13 @@ def point_at(city: str, x: float, y: float, line: str | None = None) -> dict[str
     nearest, full, _, _ = address_of(city, x, y)
     if line is not None:
         full = line + full[len(nearest) :]
-    return {
-        "id": f"addr:{slug(full)}",
-        "name": line or nearest,
-        "category": "Address",
-        "city": city,
-        "x": round(x, 2),
-        "y": round(y, 2),
-        "address": full,
-    }
+    return _address(full, line or nearest, city, round(x, 2), round(y, 2), full)
+
+
+def _address(key: str, name: str, city: str, x: float, y: float, address: str) -> dict[str, Any]:
+    """A street address as a place; its id is made from `key`."""
+    where = {"city": city, "x": x, "y": y}
+    return {"id": f"addr:{slug(key)}", "name": name, "category": "Address", **where, "address": address}
 
 
 def latlng(city: str, x: float, y: float) -> tuple[float, float]:
@@ -158,9 +155,13 @@ def _place(
     line, full, sx, sy = address_of(city, x, y)
     start, end = HOURS[profile]
     closed = rng.randrange(7) if category == "Museum" and rng.random() < 0.7 else None
+    chain = category in (
+        "Gas station",
+        "Grocery store",
+        "Pharmacy",
+    )  # many of one name: the street tells them apart
     return {
-        "id": f"{slug(name)}-{slug(city)}"
-        + (f"-{slug(line)}" if category in ("Gas station", "Grocery store", "Pharmacy") else ""),
+        "id": f"{slug(name)}-{slug(city)}" + (f"-{slug(line)}" if chain else ""),
         "name": name,
         "category": category,
         "city": city,
@@ -179,11 +180,8 @@ def make_places(rng: random.Random) -> dict[str, dict[str, Any]]:
     places: dict[str, dict[str, Any]] = {}
     for city, info in CITIES.items():
         for name, category, x, y in info["landmarks"]:
-            profile = (
-                category if category in HOURS else ("always" if category in ("Airport",) else "Landmark")
-            )
-            if category in ("Train station", "Transit station"):
-                profile = "always"
+            always = category in ("Airport", "Train station", "Transit station")
+            profile = "always" if always else category if category in HOURS else "Landmark"
             _add(places, _place(rng, city, name, category, x, y, profile))
         for category, kind in GENERATED.items():
             count, templates, words, profile = kind["count"], kind["names"], kind["words"], kind["hours"]
@@ -194,10 +192,8 @@ def make_places(rng: random.Random) -> dict[str, dict[str, Any]]:
                 while name in used:
                     name = rng.choice(templates).format(w=rng.choice(words))
                 used.add(name)
-                _add(
-                    places,
-                    _place(rng, city, name, category, rng.uniform(0.3, 9.7), rng.uniform(0.3, 13.7), profile),
-                )
+                x, y = rng.uniform(0.3, 9.7), rng.uniform(0.3, 13.7)
+                _add(places, _place(rng, city, name, category, x, y, profile))
     return places
 
 
@@ -209,24 +205,15 @@ def _add(places: dict[str, dict[str, Any]], place: dict[str, Any]) -> None:
 
 def reviews_for(place: dict[str, Any]) -> list[dict[str, Any]]:
     rng = random.Random(place["id"])
-    names = ("Maya R.", "Jordan K.", "Priya S.", "Sam T.", "Elena V.", "Marcus L.", "Aiko N.", "Chris B.")
-    lines = (
-        "Worth the visit.",
-        "Clean and easy to find.",
-        "Friendly staff, quick service.",
-        "A bit crowded at peak times.",
-        "Great spot, would come again.",
-        "Parking was tricky.",
-    )
-    return [
-        {
-            "user": rng.choice(names),
-            "rating": max(2, min(5, round(place["rating"] + rng.uniform(-1, 0.8)))),
-            "text": rng.choice(lines),
-            "age": f"{rng.randrange(1, 11)} months ago",
-        }
-        for _ in range(3)
-    ]
+    reviews = []
+    for _ in range(3):
+        who, stars = (
+            rng.choice(WORLD["reviewers"]),
+            max(2, min(5, round(place["rating"] + rng.uniform(-1, 0.8)))),
+        )
+        says, age = rng.choice(WORLD["review_lines"]), f"{rng.randrange(1, 11)} months ago"
+        reviews.append({"user": who, "rating": stars, "text": says, "age": age})
+    return reviews
 
 
 # -- hours --------------------------------------------------------------------------------------------

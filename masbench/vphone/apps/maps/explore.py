@@ -24,7 +24,7 @@ from ...widgets import (
     spacer,
     text,
 )
-from .common import OWNER, map_of, nav, open_place, picture, run_search, search_bar
+from .common import OWNER, map_of, nav, open_place, page, picture, run_search, search_bar, tab_title
 from .mapview import fit
 
 CHIPS = ("Restaurants", "Gas", "Coffee", "Hotels", "Groceries", "Parks", "Museums", "Pharmacies")
@@ -46,57 +46,51 @@ def map_home(ctx: AppContext) -> Node:
     city = state["map"]["city"]
     sights = sorted(landmarks(ctx, city), key=lambda p: -p["rating"])
     layer = state["map"].get("layer", "none")
-    layer_chip = chip(
+    no_layer = chip(
         f"{layer.title()} layer", True, lambda: state["map"].update(layer="none"), rid="layer_chip"
     )
     chip_row = [(label, False, lambda label=label: run_search(ctx, f"{label} in {city}")) for label in CHIPS]
     top = column(
         column(search_bar(ctx), pad=(32, 24, 32, 0)),
         chips(chip_row, scroll_key="chips", rid="category_chip"),
-        row(spacer(weight=1), layer_chip, pad=(0, 0, 32, 0)) if layer != "none" else None,
+        row(spacer(weight=1), no_layer, pad=(0, 0, 32, 0)) if layer != "none" else None,
     )
-    cards = [
-        column(
-            image(picture(p), 360, 220, desc=p["name"], radius=20),
-            text(p["name"], "label", max_lines=1),
-            text(f"{p['rating']:.1f} · {p['category']}", "caption", max_lines=1),
-            on_tap=open_place(ctx, p["id"]),
-            desc=p["name"],
-            w=360,
-            gap=6,
-            rid="explore_card",
-        )
-        for p in sights[:6]
-    ]
+    cards = [_card(ctx, p) for p in sights[:6]]
     handle = row(
         spacer(weight=1), Node(VIEWGROUP, w=110, h=12, radius=6, bg=theme().divider), spacer(weight=1)
     )
-    bottom = column(
-        column(
-            handle,
-            text(f"Explore {city}", "heading", pad=(40, 16, 40, 16), rid="sheet_title"),
-            scroll_list("explore", cards, rid="explore_list", horizontal=True, gap=24, pad=(40, 0, 40, 24)),
-            bg=theme().surface,
-            radius=40,
-            pad=(0, 20, 0, 0),
-        ),
-        nav(ctx, "map"),
+    sheet = column(
+        handle,
+        text(f"Explore {city}", "heading", pad=(40, 16, 40, 16), rid="sheet_title"),
+        scroll_list("explore", cards, rid="explore_list", horizontal=True, gap=24, pad=(40, 0, 40, 24)),
+        bg=theme().surface,
+        radius=40,
+        pad=(0, 20, 0, 0),
     )
-    height = _window_height(ctx)
-    view = fit(
-        [(p["x"], p["y"]) for p in sights],
-        WIDTH,
-        height,
-        measure_height(top, WIDTH),
-        measure_height(bottom, WIDTH),
-    )
-    overlay = column(top, Node(VIEWGROUP, weight=1), bottom, weight=1)
+    bottom = column(sheet, nav(ctx, "map"))
+    clear = measure_height(top, WIDTH), measure_height(bottom, WIDTH)  # the map shows between the bars
+    view = fit([(p["x"], p["y"]) for p in sights], WIDTH, _window_height(ctx), *clear)
+    bars = column(top, Node(VIEWGROUP, weight=1), bottom, weight=1)
     return Node(
         FRAME,
         layout="stack",
         valign="start",
-        children=[map_of(ctx, view, city, sights), overlay],
+        children=[map_of(ctx, view, city, sights), bars],
         rid="map_home",
+    )
+
+
+def _card(ctx: AppContext, p: dict[str, Any]) -> Node:
+    """A sight in the Explore sheet: its picture, name, rating and kind."""
+    return column(
+        image(picture(p), 360, 220, desc=p["name"], radius=20),
+        text(p["name"], "label", max_lines=1),
+        text(f"{p['rating']:.1f} · {p['category']}", "caption", max_lines=1),
+        on_tap=open_place(ctx, p["id"]),
+        desc=p["name"],
+        w=360,
+        gap=6,
+        rid="explore_card",
     )
 
 
@@ -108,9 +102,14 @@ def account(ctx: AppContext) -> Node:
         ctx.go("settings")
 
     items = [
-        list_item("Your profile", icon="person", rid="account_item"),
-        list_item("Location sharing", icon="share", rid="account_item"),
-        list_item("Offline maps", icon="check", rid="account_item"),
+        list_item(label, icon=icon, rid="account_item")
+        for label, icon in (
+            ("Your profile", "person"),
+            ("Location sharing", "share"),
+            ("Offline maps", "check"),
+        )
+    ]
+    items += [
         list_item("Settings", on_tap=open_settings, icon="settings", rid="settings_entry"),
         list_item("Help & feedback", icon="more", rid="account_item"),
     ]
@@ -118,28 +117,11 @@ def account(ctx: AppContext) -> Node:
 
 
 def contribute(ctx: AppContext) -> Node:
+    spots = landmarks(ctx, ctx.state["map"]["city"])[:6]
+    review = [ctx.link("review", place_id=p["id"], rating=0) for p in spots]
     rows = [
-        list_item(
-            p["name"],
-            "Rate and review",
-            on_tap=ctx.link("review", place_id=p["id"], rating=0),
-            image=picture(p),
-            rid="contribute_place",
-        )
-        for p in landmarks(ctx, ctx.state["map"]["city"])[:6]
+        list_item(p["name"], "Rate and review", tap, image=picture(p), rid="contribute_place")
+        for p, tap in zip(spots, review, strict=True)
     ]
-    return column(
-        text("Contribute", "headline", pad=(40, 0, 40, 0), h=168, valign="center"),
-        scroll_page(
-            "contribute",
-            text(
-                "Share your experiences from places you visited",
-                "body_small",
-                fg=theme().muted,
-                pad=(40, 0, 40, 20),
-            ),
-            *rows,
-        ),
-        nav(ctx, "contribute"),
-        bg=theme().surface,
-    )
+    intro = text("Share your experiences from places you visited", "caption", pad=(40, 0, 40, 20))
+    return page(tab_title("Contribute"), scroll_page("contribute", intro, *rows), nav(ctx, "contribute"))

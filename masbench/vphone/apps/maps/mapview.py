@@ -31,6 +31,7 @@ from .content import (
 
 Box = tuple[float, float, float, float]
 Point = tuple[float, float]
+Place = dict[str, Any]
 LAND, WATER, PARK, ARTERIAL, ROAD = "#f1f3f4", "#aadaff", "#c5e8c5", "#fde293", "#ffffff"
 PIN, HERE_DOT, BIKE, TRANSIT = "#ea4335", "#4285f4", "#188038", "#9334e6"
 PIN_W, PIN_H, EDGE = 64, 80, 48  # a pin's box (its tip on the place) and the room kept at the map's edge
@@ -67,20 +68,15 @@ def fit(
     upper, lower = top + PIN_H + EDGE / 2, h - bottom - EDGE
     span_x, span_y = max(xs) - min(xs), max(ys) - min(ys)
     scale = min(
-        max_scale,
-        (right - left) / span_x if span_x else max_scale,
-        (lower - upper) / span_y if span_y else max_scale,
+        [
+            max_scale,
+            *(room / span for room, span in ((right - left, span_x), (lower - upper, span_y)) if span),
+        ]
     )
-    mid_x, mid_y = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
-    return Viewport(
-        mid_x - ((left + right) / 2 - w / 2) / scale,
-        mid_y - ((upper + lower) / 2 - h / 2) / scale,
-        scale,
-        w,
-        h,
-        top,
-        bottom,
-    )
+    # the middle of the points goes to the middle of the usable area
+    cx = (min(xs) + max(xs)) / 2 - ((left + right) / 2 - w / 2) / scale
+    cy = (min(ys) + max(ys)) / 2 - ((upper + lower) / 2 - h / 2) / scale
+    return Viewport(cx, cy, scale, w, h, top, bottom)
 
 
 def _overlaps(a: Box, b: Box) -> bool:
@@ -117,14 +113,12 @@ def label_spots(x: float, y: float, w: float, h: float) -> list[Box]:
     ]
 
 
-def pin_layout(
-    view: Viewport, places: Sequence[dict[str, Any]]
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """(full pins, dots), most relevant first: a place whose pin would hide another's tap target shrinks
-    to a dot, as less relevant results do in Maps; `places` come most relevant first."""
+def pin_layout(view: Viewport, places: Sequence[Place]) -> tuple[list[Place], list[Place]]:
+    """(full pins, dots) of the places in view, in the given order (most relevant first): a place whose
+    pin would cover another's tap target shrinks to a dot, as less relevant results do in Maps."""
     x1, y1, x2, y2 = view.clear
-    full: list[dict[str, Any]] = []
-    dots: list[dict[str, Any]] = []
+    full: list[Place] = []
+    dots: list[Place] = []
     for p in places:
         x, y = view.px(p["x"], p["y"])
         if not (x1 + PIN_W / 2 <= x <= x2 - PIN_W / 2 and y1 + PIN_H <= y <= y2):
@@ -138,7 +132,7 @@ def pin_layout(
 # -- routes ---------------------------------------------------------------------------------------------
 
 
-def route_path(origin: dict[str, Any], dest: dict[str, Any]) -> list[Point]:
+def route_path(origin: Place, dest: Place) -> list[Point]:
     """A trip along the grid: east or west on the origin's street, then north or south to the place."""
     return [(origin["x"], origin["y"]), (dest["x"], origin["y"]), (dest["x"], dest["y"])]
 
@@ -171,18 +165,15 @@ def _cut(path: Sequence[Point], start: float, end: float) -> list[Point]:
     return [_point_along(path, start), *corners, _point_along(path, end)]
 
 
-def route_legs(origin: dict[str, Any], dest: dict[str, Any], mode: str) -> list[tuple[str, list[Point]]]:
+def route_legs(origin: Place, dest: Place, mode: str) -> list[tuple[str, list[Point]]]:
     """The legs a mode draws, each (style, km polyline): transit walks to a stop, rides, walks on."""
     path = route_path(origin, dest)
     if mode != "transit":
         return [({"drive": "solid", "bicycle": "bike"}.get(mode, "dots"), path)]
     total = _length(path)
     walk = min(0.4, total * 0.2)
-    return [
-        ("dots", _cut(path, 0, walk)),
-        ("ride", _cut(path, walk, total - walk)),
-        ("dots", _cut(path, total - walk, total)),
-    ]
+    ride = (walk, total - walk)
+    return [("dots", _cut(path, 0, walk)), ("ride", _cut(path, *ride)), ("dots", _cut(path, ride[1], total))]
 
 
 # -- drawing --------------------------------------------------------------------------------------------
@@ -191,14 +182,8 @@ def route_legs(origin: dict[str, Any], dest: dict[str, Any], mode: str) -> list[
 def _at(box: Box, node: Node, dumped: bool = False) -> Node:
     """`node` at a pixel box of the map: a full-size wrapper padded to the spot."""
     node.w, node.h = round(box[2] - box[0]), round(box[3] - box[1])
-    return Node(
-        FRAME,
-        layout="stack",
-        pad=(round(box[0]), round(box[1]), 0, 0),
-        valign="start",
-        children=[node],
-        dumped=dumped,
-    )
+    spot = (round(box[0]), round(box[1]), 0, 0)
+    return Node(FRAME, layout="stack", pad=spot, valign="start", children=[node], dumped=dumped)
 
 
 def _shape(view: Viewport, box: Box, colour: str, radius: int = 0, rid: str = "") -> Node | None:
@@ -215,13 +200,11 @@ Mark = tuple[Box, str, int, str]  # a route's piece: pixel box, colour, corner r
 def _marks(view: Viewport, path: Sequence[Point], style: str) -> Iterator[Mark]:
     """One leg of a route in pixels: bars for solid styles, a dot every 26 px for walking, and for a
     ride the stops where it starts and ends."""
-    colour, thick = {"solid": (theme().primary, 16), "bike": (BIKE, 14), "ride": (TRANSIT, 18)}.get(
-        style, (theme().primary, 14)
-    )
+    blue = theme().primary
+    colour, half = {"solid": (blue, 8), "bike": (BIKE, 7), "ride": (TRANSIT, 9)}.get(style, (blue, 7))
     for a, b in pairwise(path):
         (ax, ay), (bx, by) = view.px(*a), view.px(*b)
         if style != "dots":
-            half = thick / 2
             yield (
                 (min(ax, bx) - half, min(ay, by) - half, max(ax, bx) + half, max(ay, by) + half),
                 colour,
@@ -238,7 +221,7 @@ def _marks(view: Viewport, path: Sequence[Point], style: str) -> Iterator[Mark]:
             yield (x - 14, y - 14, x + 14, y + 14), TRANSIT, 14, "transit_stop"
 
 
-def _ground(view: Viewport, city: str, parks: Sequence[dict[str, Any]]) -> Iterator[Node | None]:
+def _ground(view: Viewport, city: str, parks: Sequence[Place]) -> Iterator[Node | None]:
     """Water, parks and the street grid; streets run on past the city's edge, as a map's do."""
     s = view.scale
     for wx, wy, ww, wh in CITIES[city]["water"]:
@@ -258,17 +241,8 @@ def _ground(view: Viewport, city: str, parks: Sequence[dict[str, Any]]) -> Itera
 
 
 def _label(box: Box, value: str, muted: bool = False) -> Node:
-    return _at(
-        box,
-        text(
-            value,
-            "overline",
-            bold=True,
-            fg=theme().muted if muted else theme().ink,
-            max_lines=1,
-            rid="map_label",
-        ),
-    )
+    colour = theme().muted if muted else theme().ink
+    return _at(box, text(value, "overline", bold=True, fg=colour, max_lines=1, rid="map_label"))
 
 
 def _label_size(value: str) -> tuple[float, float]:
@@ -303,19 +277,15 @@ def _around(x: float, y: float, r: float) -> Box:
 def draw_map(
     view: Viewport,
     city: str,
-    pins: Sequence[dict[str, Any]],
-    on_pin: Callable[[dict[str, Any]], Callable[[], None]],
-    parks: Sequence[dict[str, Any]] = (),
-    route: tuple[dict[str, Any], dict[str, Any], str] | None = None,
-    show_here: bool = True,
+    pins: Sequence[Place],
+    on_pin: Callable[[Place], Callable[[], None]],
+    parks: Sequence[Place] = (),
+    route: tuple[Place, Place, str] | None = None,
 ) -> Node:
     """The map of `city` in `view`: ground, the route (origin, destination, mode), pins for `pins`
     (most relevant first), the blue dot when the phone is in view, then every label that has room."""
     marks = [mark for style, leg in route_legs(*route) for mark in _marks(view, leg, style)] if route else []
-    shapes = [
-        *_ground(view, city, parks),
-        *(_shape(view, box, colour, r, rid) for box, colour, r, rid in marks),
-    ]
+    shapes = [*_ground(view, city, parks), *(_shape(view, *mark) for mark in marks)]
     full, dots = pin_layout(view, pins)
     placer = Placer((view.clear[0] + 4, view.clear[1] + 4, view.clear[2] - 4, view.clear[3] - 4))
     for p in dots:
@@ -331,7 +301,7 @@ def draw_map(
         shapes.append(_at(box, pin, dumped=True))
         placer.taken.append(box)
     here = _around(*view.px(*HERE), 24)
-    if show_here and city == HOME_CITY and placer.free(here):
+    if city == HOME_CITY and placer.free(here):
         dot = Node(VIEWGROUP, radius=24, bg=HERE_DOT, border=ROAD, desc="Your location", rid="my_location")
         shapes.append(_at(here, dot, dumped=True))
         placer.taken.append(here)

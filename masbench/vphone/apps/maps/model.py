@@ -7,7 +7,6 @@ from __future__ import annotations
 import math
 import random
 import re
-import unicodedata
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -28,6 +27,7 @@ from .content import (
     open_status,
     point_at,
     snap,
+    unaccented,
 )
 
 MODES = ("drive", "transit", "walk", "bicycle")
@@ -44,6 +44,7 @@ HIGHWAYS = {
 SORTS = {"relevance": "Relevance", "distance": "Distance", "rating": "Rating"}
 LABELS = {"home": "Home", "work": "Work"}
 MAX_RESULTS = 20
+State = Place = dict[str, Any]
 
 
 def initial_user_state() -> dict[str, Any]:
@@ -72,7 +73,7 @@ def minute_of(now: datetime) -> tuple[int, int]:
 # -- places --------------------------------------------------------------------------------------------
 
 
-def place(state: dict[str, Any], place_id: str) -> dict[str, Any] | None:
+def place(state: State, place_id: str) -> dict[str, Any] | None:
     """A catalogue place, a looked-up address, "here" or a label (Home/Work) by id."""
     if place_id == "here":
         return here()
@@ -83,7 +84,7 @@ def place(state: dict[str, Any], place_id: str) -> dict[str, Any] | None:
     return state["places"].get(place_id) or state["points"].get(place_id)
 
 
-def remember(state: dict[str, Any], point: dict[str, Any]) -> dict[str, Any]:
+def remember(state: State, point: dict[str, Any]) -> dict[str, Any]:
     """Keep a looked-up address so screens can refer to it by id."""
     if point["id"].startswith("addr:"):
         state["points"][point["id"]] = point
@@ -110,16 +111,15 @@ def category_of(text: str) -> str | None:
 
 def fold(text: str) -> str:
     """Lower case without accents or apostrophes, so "cafe" finds "Café" and "joes" finds "Joe's"."""
-    plain = unicodedata.normalize("NFKD", text.lower()).encode("ascii", "ignore").decode()
-    return plain.replace("'", "")
+    return unaccented(text.lower()).replace("'", "")
 
 
-def name_matches(state: dict[str, Any], text: str) -> list[dict[str, Any]]:
+def name_matches(state: State, text: str) -> list[dict[str, Any]]:
     """Places whose name holds every typed word, in any order ("pier navy", "cafe" for "Café ...")."""
     return [p for p in state["places"].values() if words(text) and contains_words(p["name"], text)]
 
 
-def resolve(state: dict[str, Any], text: str, city: str | None = None) -> dict[str, Any] | None:
+def resolve(state: State, text: str, city: str | None = None) -> dict[str, Any] | None:
     """The one place a typed origin/destination means, or None when it is unknown or ambiguous."""
     raw = text.strip()
     low = raw.lower()
@@ -154,7 +154,7 @@ def _point_at(lat: float, lng: float) -> dict[str, Any]:
     return point_at(city, x, y)
 
 
-def center(state: dict[str, Any], city: str) -> dict[str, Any]:
+def center(state: State, city: str) -> dict[str, Any]:
     """Where "nearby" is measured from: the phone in its city, else the city centre."""
     if city == HOME_CITY:
         return here()
@@ -164,7 +164,7 @@ def center(state: dict[str, Any], city: str) -> dict[str, Any]:
 # -- search --------------------------------------------------------------------------------------------
 
 
-def search_args(state: dict[str, Any], query: str, city: str | None = None) -> dict[str, Any]:
+def search_args(state: State, query: str, city: str | None = None) -> dict[str, Any]:
     what, named_city = _city_in(query)
     return {
         "query": query.strip(),
@@ -176,7 +176,7 @@ def search_args(state: dict[str, Any], query: str, city: str | None = None) -> d
     }
 
 
-def search(state: dict[str, Any], args: dict[str, Any], now: datetime) -> list[dict[str, Any]]:
+def search(state: State, args: dict[str, Any], now: datetime) -> list[dict[str, Any]]:
     """Places a results list shows, filtered and sorted as its args say (at most 20)."""
     city = args["city"]
     what, _ = _city_in(args["query"])
@@ -203,15 +203,13 @@ def search(state: dict[str, Any], args: dict[str, Any], now: datetime) -> list[d
     return found[:MAX_RESULTS]
 
 
-def directions_args(
-    state: dict[str, Any], origin: str, destination: str, mode: str = "drive"
-) -> dict[str, Any]:
+def directions_args(state: State, origin: str, destination: str, mode: str = "drive") -> dict[str, Any]:
     """A directions screen's arguments: the trip, its first route and the saved avoid options."""
     avoid = {k: state["settings"][k] for k in ("avoid_tolls", "avoid_highways", "avoid_ferries")}
     return {"origin": origin, "destination": destination, "mode": mode, "route": 0, **avoid}
 
 
-def remember_search(state: dict[str, Any], query: str) -> None:
+def remember_search(state: State, query: str) -> None:
     if query:
         state["recent_searches"] = [query, *[q for q in state["recent_searches"] if q != query]][:10]
 
@@ -219,13 +217,13 @@ def remember_search(state: dict[str, Any], query: str) -> None:
 # -- routes --------------------------------------------------------------------------------------------
 
 
-def street_of(p: dict[str, Any]) -> str:
+def street_of(p: Place) -> str:
     kind, _, _, index = snap(p["x"], p["y"])
     info = CITIES[p["city"]]
     return info["avenues"][index] if kind == "ave" else info["streets"][index]
 
 
-def _cross_street(p: dict[str, Any], rng: random.Random) -> str:
+def _cross_street(p: Place, rng: random.Random) -> str:
     kind, _, _, _ = snap(p["x"], p["y"])
     info = CITIES[p["city"]]
     if kind == "ave":
@@ -262,14 +260,9 @@ def routes(
             if not (avoid.get("avoid_tolls") and r.get("toll"))
             and not (avoid.get("avoid_highways") and r.get("highway"))
         ]
+        slow = options[-1]["minutes"] + 9
         options = kept or [
-            dict(
-                options[-1],
-                highway=False,
-                toll=False,
-                minutes=options[-1]["minutes"] + 9,
-                name=f"via {street_of(dest)}",
-            )
+            dict(options[-1], highway=False, toll=False, minutes=slow, name=f"via {street_of(dest)}")
         ]
         options.sort(key=lambda r: r["minutes"])
     elif not same:
@@ -280,16 +273,12 @@ def routes(
         speed, label = (4.8, "") if mode == "walk" else (14.0, " bike lane")
         base = km * 1.05 / speed * 60 + (2 if mode == "bicycle" else 0)
         options = [
-            {
-                "name": f"via {street_of(dest)}{label}",
-                "minutes": max(1, round(base)),
-                "km": round(km * 1.05, 1),
-            },
-            {
-                "name": f"via {street_of(origin)}{label}",
-                "minutes": max(2, round(base * 1.12) + 1),
-                "km": round(km * 1.15, 1),
-            },
+            dict(name=f"via {street_of(dest)}{label}", minutes=max(1, round(base)), km=round(km * 1.05, 1)),
+            dict(
+                name=f"via {street_of(origin)}{label}",
+                minutes=max(2, round(base * 1.12) + 1),
+                km=round(km * 1.15, 1),
+            ),
         ]
     for i, option in enumerate(options):
         option.setdefault("highway", False)
@@ -317,14 +306,9 @@ def _drive(
         {"name": f"via {street_of(origin)}", "minutes": round(4 + km * 1.2 / 25 * 60 * rng.uniform(0.95, 1.1)), "km": round(km * 1.2, 1)},
     ]  # fmt: skip
     if km > 3:
+        minutes, toll = round(3 + km * 1.3 / 45 * 60), rng.random() < 0.6
         options.append(
-            {
-                "name": f"via {hw}",
-                "minutes": round(3 + km * 1.3 / 45 * 60),
-                "km": round(km * 1.3, 1),
-                "highway": True,
-                "toll": rng.random() < 0.6,
-            }
+            dict(name=f"via {hw}", minutes=minutes, km=round(km * 1.3, 1), highway=True, toll=toll)
         )
     return options
 
@@ -339,16 +323,10 @@ def _transit(origin: dict[str, Any], km: float, rng: random.Random, now: datetim
         ride = max(3, round(km * rng.uniform(0.75, 1.35) / 20 * 60))
         depart = now + timedelta(minutes=2 + 7 * k + rng.randrange(4))
         minutes = walk_to + ride + walk_from
-        options.append(
-            {
-                "name": line,
-                "minutes": minutes,
-                "km": round(km * 1.1, 1),
-                "depart": depart.strftime("%H:%M"),
-                "arrive": (depart + timedelta(minutes=minutes)).strftime("%H:%M"),
-                "summary": f"Walk {walk_to} min · {line} · Walk {walk_from} min",
-            }
-        )
+        arrive = (depart + timedelta(minutes=minutes)).strftime("%H:%M")
+        summary = f"Walk {walk_to} min · {line} · Walk {walk_from} min"
+        times = dict(depart=depart.strftime("%H:%M"), arrive=arrive, summary=summary)
+        options.append(dict(name=line, minutes=minutes, km=round(km * 1.1, 1), **times))
     seen: set[int] = set()
     for option in options:  # keep durations distinct so "the fastest" is always one route
         while option["minutes"] in seen:
@@ -358,32 +336,16 @@ def _transit(origin: dict[str, Any], km: float, rng: random.Random, now: datetim
 
 
 def start_navigation(
-    state: dict[str, Any],
-    origin: dict[str, Any],
-    dest: dict[str, Any],
-    mode: str,
-    route: dict[str, Any],
-    avoid: dict[str, bool],
-    now: datetime,
+    state: State, origin: Place, dest: Place, mode: str, route: Place, avoid: dict[str, bool], now: datetime
 ) -> None:
     state["navigation"] = {
         "active": True,
-        "origin": {"id": origin["id"], "name": origin["name"], "city": origin["city"]},
-        "destination": {
-            "id": dest["id"],
-            "name": dest["name"],
-            "city": dest["city"],
-            "address": dest.get("address", ""),
-        },
+        "origin": {k: origin[k] for k in ("id", "name", "city")},
+        "destination": {**{k: dest[k] for k in ("id", "name", "city")}, "address": dest.get("address", "")},
         "mode": mode,
         "route": route["name"],
-        "minutes": route["minutes"],
-        "km": route["km"],
-        "highway": route["highway"],
-        "toll": route["toll"],
-        "avoid_tolls": bool(avoid.get("avoid_tolls")),
-        "avoid_highways": bool(avoid.get("avoid_highways")),
-        "avoid_ferries": bool(avoid.get("avoid_ferries")),
+        **{k: route[k] for k in ("minutes", "km", "highway", "toll")},
+        **{k: bool(avoid.get(k)) for k in ("avoid_tolls", "avoid_highways", "avoid_ferries")},
         "muted": False,
         "started_at": now.isoformat(timespec="seconds"),
     }
@@ -392,29 +354,23 @@ def start_navigation(
 # -- lists, labels, reviews ----------------------------------------------------------------------------
 
 
-def lists_with(state: dict[str, Any], place_id: str) -> list[str]:
+def lists_with(state: State, place_id: str) -> list[str]:
     return [lst["name"] for lst in state["lists"] if any(p["id"] == place_id for p in lst["places"])]
 
 
-def toggle_in_list(state: dict[str, Any], list_name: str, p: dict[str, Any]) -> bool:
+def toggle_in_list(state: State, list_name: str, p: Place) -> bool:
     """Add the place to the list, or take it out if it is there; True when it is now in the list."""
     lst = next(x for x in state["lists"] if x["name"] == list_name)
     if any(q["id"] == p["id"] for q in lst["places"]):
         lst["places"] = [q for q in lst["places"] if q["id"] != p["id"]]
         return False
     lst["places"].append(
-        {
-            "id": p["id"],
-            "name": p["name"],
-            "city": p["city"],
-            "category": p.get("category", ""),
-            "address": p.get("address", ""),
-        }
+        {k: p[k] for k in ("id", "name", "city")} | {k: p.get(k, "") for k in ("category", "address")}
     )
     return True
 
 
-def new_list(state: dict[str, Any], name: str) -> bool:
+def new_list(state: State, name: str) -> bool:
     name = name.strip()
     if not name or any(x["name"].lower() == name.lower() for x in state["lists"]):
         return False
@@ -422,41 +378,32 @@ def new_list(state: dict[str, Any], name: str) -> bool:
     return True
 
 
-def set_label(state: dict[str, Any], label: str, point: dict[str, Any]) -> None:
+def set_label(state: State, label: str, point: dict[str, Any]) -> None:
+    where = {k: point[k] for k in ("city", "x", "y")}
+    address = point.get("address", point["name"])
     state[label] = {
         "id": point["id"],
         "name": point["name"],
         "category": "Address",
-        "city": point["city"],
-        "x": point["x"],
-        "y": point["y"],
-        "address": point.get("address", point["name"]),
+        **where,
+        "address": address,
     }
 
 
-def post_review(state: dict[str, Any], p: dict[str, Any], rating: int, text: str, now: datetime) -> None:
+def post_review(state: State, p: Place, rating: int, text: str, now: datetime) -> None:
     state["reviews"] = [r for r in state["reviews"] if r["place_id"] != p["id"]]
-    state["reviews"].insert(
-        0,
-        {
-            "place_id": p["id"],
-            "name": p["name"],
-            "city": p["city"],
-            "rating": rating,
-            "text": text.strip(),
-            "date": now.date().isoformat(),
-        },
-    )
+    review = {"place_id": p["id"], "name": p["name"], "city": p["city"], "rating": rating}
+    state["reviews"].insert(0, {**review, "text": text.strip(), "date": now.date().isoformat()})
 
 
 # -- formatting ----------------------------------------------------------------------------------------
 
 
-def miles(state: dict[str, Any]) -> bool:
+def miles(state: State) -> bool:
     return state["settings"]["distance_units"] != "kilometers"
 
 
-def distance_text(state: dict[str, Any], km: float) -> str:
+def distance_text(state: State, km: float) -> str:
     if miles(state):
         mi = km * 0.621371
         return f"{round(mi * 5280 / 100) * 100:,} ft" if mi < 0.2 else f"{mi:,.1f} mi"

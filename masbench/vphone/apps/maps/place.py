@@ -8,7 +8,7 @@ from typing import Any
 
 from ...app import AppContext
 from ...theme import theme
-from ...ui import EDIT, Node
+from ...ui import Node
 from ...widgets import (
     app_bar,
     button,
@@ -28,7 +28,7 @@ from ...widgets import (
     text,
 )
 from . import model
-from .common import OWNER, avatar, map_of, search_bar
+from .common import OWNER, avatar, filled_field, map_of, page, search_bar
 from .content import CITIES, DAYS, HOME_CITY, distance_km, here, hours_line, open_status, reviews_for
 from .directions import start
 from .mapview import fit
@@ -39,72 +39,65 @@ STAR_LABELS = ("Tap a star to rate", "Terrible", "Poor", "Average", "Good", "Exc
 def place_page(ctx: AppContext) -> Node:
     p = model.place(ctx.state, ctx.args["place_id"])
     if p is None:
-        return column(app_bar("Maps", ctx.back), text("This place is not available.", "body", pad=60))
+        return page(app_bar("Maps", ctx.back), text("This place is not available.", "body", pad=60))
     is_address = p.get("category") == "Address" or p["id"].startswith("label:")
     saved_in = model.lists_with(ctx.state, p["id"])
     dist = model.distance_text(ctx.state, distance_km(model.center(ctx.state, HOME_CITY), p))
-    to_place = ctx.link("directions", **model.directions_args(ctx.state, "here", p["id"]))
-    saved = "Saved" if saved_in else "Save"
-    actions = [
-        button("Directions", to_place, rid="directions_button", h=104),
-        button("Start", lambda: _start(ctx, p), rid="start_button", primary=False, icon="play", h=104),
-        None
-        if is_address
-        else button("Call", lambda: _call(ctx, p), rid="call_button", primary=False, h=104),
-        button(
-            saved,
-            ctx.opener("save"),
-            rid="save_button",
-            primary=False,
-            icon="bookmark",
-            h=104,
-            desc=saved,
-            selected=bool(saved_in),
-        ),
-        button("Share", lambda: _share(ctx, p), rid="share_button", primary=False, icon="share", h=104),
-    ]
     info: list[Node | None] = [
         list_item("Saved in " + ", ".join(saved_in), icon="bookmark", rid="saved_in") if saved_in else None,
         list_item(p.get("address", p["name"]), icon="pin", rid="place_address"),
     ]
     if not is_address:
         info += [
-            list_item(p["phone"], icon="bell", rid="place_phone", on_tap=lambda: _call(ctx, p)),
+            list_item(p["phone"], "", lambda: _call(ctx, p), "bell", rid="place_phone"),
             *_details(ctx, p),
         ]
-    view = fit([(p["x"], p["y"])], 1080, 480)
-    return column(
+    actions = _actions(ctx, p, is_address, bool(saved_in))
+    return page(
         column(search_bar(ctx, p["name"], on_back=ctx.back), pad=(24, 20, 24, 10)),
         scroll_page(
             "place",
-            map_of(ctx, view, p["city"], [p]) if p["city"] in CITIES else None,
+            map_of(ctx, fit([(p["x"], p["y"])], 1080, 480), p["city"], [p]) if p["city"] in CITIES else None,
             column(*_head(ctx, p, is_address, dist), pad=(40, 24, 40, 10), gap=10),
             scroll_list(
-                "place_actions",
-                [a for a in actions if a is not None],
-                rid="place_actions",
-                horizontal=True,
-                gap=20,
-                pad=(40, 10, 40, 20),
+                "place_actions", actions, rid="place_actions", horizontal=True, gap=20, pad=(40, 10, 40, 20)
             ),
             divider(),
             *info,
             spacer(80),
             rid="place_sheet",
         ),
-        bg=theme().surface,
     )
+
+
+def _actions(ctx: AppContext, p: dict[str, Any], is_address: bool, saved: bool) -> list[Node]:
+    """The place's buttons: Directions, Start, Call (not for an address), Save or Saved, Share."""
+    to_place = ctx.link("directions", **model.directions_args(ctx.state, "here", p["id"]))
+    label = "Saved" if saved else "Save"
+    outlined = {"primary": False, "h": 104}
+    return [
+        button("Directions", to_place, rid="directions_button", h=104),
+        button("Start", lambda: _start(ctx, p), rid="start_button", icon="play", **outlined),
+        *([] if is_address else [button("Call", lambda: _call(ctx, p), rid="call_button", **outlined)]),
+        button(
+            label,
+            ctx.opener("save"),
+            rid="save_button",
+            icon="bookmark",
+            desc=label,
+            selected=saved,
+            **outlined,
+        ),
+        button("Share", lambda: _share(ctx, p), rid="share_button", icon="share", **outlined),
+    ]
 
 
 def _head(ctx: AppContext, p: dict[str, Any], is_address: bool, dist: str) -> list[Node | None]:
     """The place's name and what it is: an address and how far, or rating, category, price and hours."""
     title = text(p["name"], "headline", bold=False, rid="place_title")
     if is_address:
-        return [
-            title,
-            text(p.get("address", ""), "body_small", fg=theme().muted, rid="place_subtitle"),
-            text(f"{dist} away", "caption"),
-        ]
+        address = text(p.get("address", ""), "body_small", fg=theme().muted, rid="place_subtitle")
+        return [title, address, text(f"{dist} away", "caption")]
     is_open, line = open_status(p, *model.minute_of(ctx.now()))
     price = f" · {'$' * p['price']}" if p.get("price") else ""
     return [
@@ -118,25 +111,23 @@ def _head(ctx: AppContext, p: dict[str, Any], is_address: bool, dist: str) -> li
 def _details(ctx: AppContext, p: dict[str, Any]) -> list[Node]:
     """Opening hours for the week, stars to rate it, then reviews (the user's own first)."""
     weekday, _ = model.minute_of(ctx.now())
+    days = [(DAYS[d], hours_line(p["hours"][d]), d == weekday) for d in range(7)]
     hours = [
         row(
-            text(DAYS[d], "body_small", bold=d == weekday, w=260),
-            text(hours_line(p["hours"][d]), "body_small", bold=d == weekday, weight=1),
+            text(day, "body_small", bold=today, w=260),
+            text(open_hours, "body_small", bold=today, weight=1),
             pad=(60, 6, 40, 6),
             rid="hours_row",
         )
-        for d in range(7)
+        for day, open_hours, today in days
+    ]
+    rate = [
+        (f"Rate {n} star{'s' if n > 1 else ''}", ctx.link("review", place_id=p["id"], rating=n))
+        for n in range(1, 6)
     ]
     stars = [
-        icon_button(
-            "star_outline",
-            f"Rate {n} star{'s' if n > 1 else ''}",
-            ctx.link("review", place_id=p["id"], rating=n),
-            rid="rate_star",
-            fg=theme().muted,
-            size=72,
-        )
-        for n in range(1, 6)
+        icon_button("star_outline", desc, tap, rid="rate_star", fg=theme().muted, size=72)
+        for desc, tap in rate
     ]
     own = next((r for r in ctx.state["reviews"] if r["place_id"] == p["id"]), None)
     mine = [{"user": "You", "rating": own["rating"], "text": own["text"], "age": "Just now"}] if own else []
@@ -152,13 +143,9 @@ def _details(ctx: AppContext, p: dict[str, Any]) -> list[Node]:
 
 def _review(r: dict[str, Any]) -> Node:
     who = OWNER if r["user"] == "You" else r["user"]
+    author = column(text(r["user"], "label", rid="review_author"), text(r["age"], "caption"), gap=4)
     return column(
-        row(
-            avatar(who, 90),
-            column(text(r["user"], "label", rid="review_author"), text(r["age"], "caption"), gap=4),
-            gap=24,
-            valign="center",
-        ),
+        row(avatar(who, 90), author, gap=24),
         rating(float(r["rating"])),
         text(r["text"], "body_small", rid="review_text"),
         pad=(40, 16, 40, 20),
@@ -180,9 +167,8 @@ def save(ctx: AppContext) -> Node:
         checkbox(lst["name"], lst["name"] in saved_in, lambda n=lst["name"]: toggle(n), rid="list_option")
         for lst in ctx.state["lists"]
     ]
-    return dialog(
-        "Save to list", options, [button("Done", ctx.close, rid="done_button")], ctx.close, rid="save_sheet"
-    )
+    done = button("Done", ctx.close, rid="done_button")
+    return dialog("Save to list", options, [done], ctx.close, rid="save_sheet")
 
 
 def _start(ctx: AppContext, p: dict[str, Any]) -> None:
@@ -212,30 +198,15 @@ def review(ctx: AppContext) -> Node:
         ctx.back()
         ctx.toast("Review posted")
 
-    return column(
-        row(
-            icon_button("close", "Close", ctx.back, rid="close_button"),
-            text(p["name"], "title", bold=False, weight=1, max_lines=1, rid="toolbar_title"),
-            button("Post", post if stars else None, rid="post_button", enabled=stars > 0, h=100),
-            h=168,
-            pad=(16, 0, 24, 0),
-            valign="center",
-            gap=12,
-        ),
+    close = icon_button("close", "Close", ctx.back, rid="close_button")
+    title = text(p["name"], "title", bold=False, weight=1, max_lines=1, rid="toolbar_title")
+    send = button("Post", post if stars else None, rid="post_button", enabled=stars > 0, h=100)
+    hint = "Share details of your own experience at this place"
+    return page(
+        row(close, title, send, h=168, pad=(16, 0, 24, 0), gap=12),
         divider(),
         text(f"Posting publicly as {OWNER}", "caption", pad=(50, 24, 50, 0)),
         row(star_input(stars, lambda n: ctx.args.update(rating=n), rid="review_stars"), pad=(30, 30, 30, 0)),
         text(STAR_LABELS[stars], "body_small", pad=(50, 10, 50, 20), rid="rating_label"),
-        Node(
-            EDIT,
-            field="review_text",
-            hint="Share details of your own experience at this place",
-            rid="review_text_field",
-            h=420,
-            pad=(40, 30, 40, 30),
-            size=theme().style("body_small").size,
-            bg=theme().pale,
-            radius=16,
-        ),
-        bg=theme().surface,
+        filled_field("review_text", hint, "review_text_field", h=420),
     )

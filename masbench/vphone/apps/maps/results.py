@@ -10,7 +10,7 @@ from ...theme import theme
 from ...ui import Node
 from ...widgets import button, chip, column, dialog, image, radio, rating, row, scroll_list, text
 from . import model
-from .common import map_of, open_place, picture, search_bar
+from .common import map_of, open_place, page, picture, search_bar
 from .content import distance_km, open_status
 from .mapview import fit
 
@@ -21,40 +21,28 @@ def results(ctx: AppContext) -> Node:
     origin = model.center(ctx.state, args["city"])
     weekday, minute = model.minute_of(ctx.now())
     rows = [_result_row(ctx, p, origin, weekday, minute) for p in found]
-    no_results = text(
-        f"No results for “{args['query']}”",
-        "body",
-        fg=theme().muted,
-        pad=(60, 100, 60, 0),
-        weight=1,
-        rid="no_results",
-    )
+    none = text(f"No results for “{args['query']}”", "body", pad=(60, 100, 60, 0), weight=1, rid="no_results")
 
     def flip(key: str) -> None:
         ctx.args[key] = not ctx.args[key]
         ctx.ui.get("scroll", {}).pop("results", None)
 
+    sort_by = f"Sort by: {model.SORTS[args['sort']]}"
     filters = row(
         chip("Open now", args["open_now"], lambda: flip("open_now"), rid="open_now_chip"),
         chip("Top rated", args["top_rated"], lambda: flip("top_rated"), rid="top_rated_chip"),
-        chip(
-            f"Sort by: {model.SORTS[args['sort']]}",
-            args["sort"] != "relevance",
-            ctx.opener("sort"),
-            rid="sort_chip",
-        ),
+        chip(sort_by, args["sort"] != "relevance", ctx.opener("sort"), rid="sort_chip"),
         gap=16,
         pad=(32, 16, 32, 16),
     )
     city = found[0]["city"] if found else args["city"]
     pins = [p for p in found if p["city"] == city]
-    return column(
+    return page(
         column(search_bar(ctx, args["query"], on_back=ctx.back), pad=(24, 20, 24, 0)),
         filters,
         map_of(ctx, fit([(p["x"], p["y"]) for p in pins], 1080, 460, max_scale=70), city, pins),
         text(f"{len(found)} results in {args['city']}", "caption", pad=(40, 16, 40, 16), rid="results_count"),
-        scroll_list("results", rows, rid="results_list", gap=2, bg=theme().divider) if rows else no_results,
-        bg=theme().surface,
+        scroll_list("results", rows, rid="results_list", gap=2, bg=theme().divider) if rows else none,
     )
 
 
@@ -70,46 +58,39 @@ def sort(ctx: AppContext) -> Node:
         radio(label, ctx.args["sort"] == key, lambda key=key: pick(key), rid="sort_option")
         for key, label in model.SORTS.items()
     ]
-    return dialog(
-        "Sort by", options, [button("Cancel", ctx.close, primary=False)], ctx.close, rid="sort_dialog"
-    )
+    cancel = button("Cancel", ctx.close, primary=False)
+    return dialog("Sort by", options, [cancel], ctx.close, rid="sort_dialog")
 
 
 def _result_row(
     ctx: AppContext, p: dict[str, Any], origin: dict[str, Any], weekday: int, minute: int
 ) -> Node:
     is_open, line = open_status(p, weekday, minute)
-    dist = model.distance_text(ctx.state, distance_km(origin, p))
+    details = f"{p['category']} · {model.distance_text(ctx.state, distance_km(origin, p))} · {p['address'].split(',')[0]}"
     to_place = ctx.link("directions", **model.directions_args(ctx.state, "here", p["id"]))
+    about = column(
+        text(p["name"], "subtitle", rid="result_title", max_lines=2),
+        rating(p["rating"], p["reviews"]),
+        text(details, "caption", rid="result_details", max_lines=2),
+        text(line, "positive" if is_open else "negative", rid="result_hours"),
+        weight=1,
+        gap=8,
+    )
+    go = button(
+        "Directions",
+        to_place,
+        rid="result_directions",
+        primary=False,
+        h=80,
+        pad=(24, 0, 24, 0),
+        desc=f"Directions to {p['name']}",
+    )
+    side = column(image(picture(p), 200, 150, desc=p["name"], radius=16), go, gap=14, align="center")
+    tap = open_place(ctx, p["id"])
     return row(
-        column(
-            text(p["name"], "subtitle", rid="result_title", max_lines=2),
-            rating(p["rating"], p["reviews"]),
-            text(
-                f"{p['category']} · {dist} · {p['address'].split(',')[0]}",
-                "caption",
-                rid="result_details",
-                max_lines=2,
-            ),
-            text(line, "positive" if is_open else "negative", rid="result_hours"),
-            weight=1,
-            gap=8,
-        ),
-        column(
-            image(picture(p), 200, 150, desc=p["name"], radius=16),
-            button(
-                "Directions",
-                to_place,
-                rid="result_directions",
-                primary=False,
-                h=80,
-                pad=(24, 0, 24, 0),
-                desc=f"Directions to {p['name']}",
-            ),
-            gap=14,
-            align="center",
-        ),
-        on_tap=open_place(ctx, p["id"]),
+        about,
+        side,
+        on_tap=tap,
         desc=p["name"],
         rid="result_item",
         pad=(40, 28, 40, 28),

@@ -6,12 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...app import AppContext
-from ...theme import theme
-from ...ui import IMAGE, Node
+from ...ui import Node
 from ...widgets import (
     app_bar,
     button,
-    column,
     dialog,
     divider,
     icon_button,
@@ -27,7 +25,8 @@ from ...widgets import (
     text_field,
 )
 from . import model
-from .common import OWNER, avatar, nav, open_place, picture
+from .common import OWNER, avatar, nav, open_place, page, picture, tab_title
+from .directions import AVOID
 
 LIST_ICONS = {
     "Favorites": "heart",
@@ -38,107 +37,65 @@ LIST_ICONS = {
 UNITS = {"automatic": "Automatic", "kilometers": "Kilometers", "miles": "Miles"}
 
 
-def _places(n: int) -> str:
-    return f"{n} place{'s' if n != 1 else ''}"
-
-
 def you(ctx: AppContext) -> Node:
-    lists = [
-        list_item(
-            lst["name"],
-            f"Private · {_places(len(lst['places']))}",
-            on_tap=ctx.link("saved_list", list=lst["name"]),
-            icon=LIST_ICONS.get(lst["name"], "apps"),
-            rid="saved_list",
+    def saved(lst: dict[str, Any]) -> Node:
+        n = len(lst["places"])
+        summary = f"Private · {n} place{'s' if n != 1 else ''}"
+        icon = LIST_ICONS.get(lst["name"], "apps")
+        return list_item(
+            lst["name"], summary, ctx.link("saved_list", list=lst["name"]), icon, rid="saved_list"
         )
-        for lst in ctx.state["lists"]
-    ]
+
+    account = avatar(OWNER, 90, ctx.link("settings"), rid="account_button", desc="Account and settings")
     new = button("New list", ctx.link("new_list"), rid="new_list_button", primary=False, icon="plus")
-    return column(
-        row(
-            text("You", "headline", weight=1),
-            avatar(OWNER, 90, ctx.link("settings"), rid="account_button", desc="Account and settings"),
-            h=168,
-            pad=(40, 0, 40, 0),
-            valign="center",
-        ),
+    settings = "Distance units, navigation, Home & Work"
+    return page(
+        tab_title("You", account),
         scroll_page(
             "you",
             section_header("Your lists"),
-            *lists,
+            *map(saved, ctx.state["lists"]),
             row(new, pad=(40, 10, 40, 20)),
             divider(),
             section_header("Labeled"),
             *[_label_row(ctx, key) for key in model.LABELS],
             divider(),
-            list_item(
-                "Settings",
-                "Distance units, navigation, Home & Work",
-                on_tap=ctx.link("settings"),
-                icon="settings",
-                rid="settings_entry",
-            ),
+            list_item("Settings", settings, ctx.link("settings"), "settings", rid="settings_entry"),
             rid="you_page",
         ),
         nav(ctx, "you"),
-        bg=theme().surface,
     )
 
 
 def _label_row(ctx: AppContext, key: str) -> Node:
-    point = ctx.state[key]
-    label = model.LABELS[key]
-    t = theme()
-    return row(
-        Node(
-            IMAGE,
-            icon="home" if key == "home" else "apps",
-            fg=t.primary,
-            size=56,
-            w=100,
-            h=100,
-            align="center",
-        ),
-        column(
-            text(label, "body", rid="title"),
-            text(point["address"] if point else "Set once and go", "caption", rid="summary", max_lines=2),
-            weight=1,
-            gap=4,
-        ),
-        icon_button(
-            "more", f"Edit {label}", ctx.link("set_label", label=key), rid=f"edit_{key}", fg=t.muted, size=48
-        ),
-        on_tap=open_place(ctx, f"label:{key}") if point else ctx.link("set_label", label=key),
-        desc=label,
-        rid=f"label_{key}",
-        pad=(40, 20, 24, 20),
-        gap=24,
-        valign="center",
-    )
+    point, label = ctx.state[key], model.LABELS[key]
+    edit = ctx.link("set_label", label=key)
+    more = icon_button("more", f"Edit {label}", edit, rid=f"edit_{key}", size=48)
+    address = point["address"] if point else "Set once and go"
+    tap = open_place(ctx, f"label:{key}") if point else edit
+    icon = "home" if key == "home" else "apps"
+    return list_item(label, address, tap, icon, rid=f"label_{key}", trailing=more, desc=label)
 
 
 def saved_list(ctx: AppContext) -> Node:
-    lst = next(
-        (x for x in ctx.state["lists"] if x["name"] == ctx.args["list"]),
-        {"name": ctx.args["list"], "places": []},
-    )
+    name = ctx.args["list"]
+    places = next((x["places"] for x in ctx.state["lists"] if x["name"] == name), [])
     rows = [
         list_item(
             p["name"],
             p.get("address", p["city"]),
-            on_tap=open_place(ctx, p["id"]),
+            open_place(ctx, p["id"]),
             image=picture(p),
             rid="saved_place",
             desc=p["name"],
         )
-        for p in lst["places"]
+        for p in places
     ]
-    empty = text("No places saved yet.", "body", fg=theme().muted, pad=60, weight=1)
-    return column(
-        app_bar(lst["name"], ctx.back),
-        text(f"Private · {len(lst['places'])} places", "caption", pad=(40, 0, 40, 16), rid="list_count"),
+    empty = text("No places saved yet.", "caption", pad=60, weight=1)
+    return page(
+        app_bar(name, ctx.back),
+        text(f"Private · {len(places)} places", "caption", pad=(40, 0, 40, 16), rid="list_count"),
         scroll_list("list", rows, rid="saved_places") if rows else empty,
-        bg=theme().surface,
     )
 
 
@@ -151,38 +108,31 @@ def new_list(ctx: AppContext) -> Node:
         ctx.log("maps_new_list", name=name)
         ctx.replace("saved_list", list=name)
 
-    return column(
+    return page(
         app_bar("New list", ctx.back, button("Save", save, rid="save_list_button", h=100)),
         text_field("list_name", "List name", "list_name_text", on_submit=lambda _: save()),
         text_field("list_description", "Description (optional)", "list_description_text"),
-        bg=theme().surface,
     )
 
 
 def settings(ctx: AppContext) -> Node:
-    return column(
+    units = UNITS[ctx.state["settings"]["distance_units"]]
+    return page(
         app_bar("Settings", ctx.back),
         scroll_page(
             "settings",
-            list_item("Edit home or work", on_tap=ctx.link("labels"), icon="home", rid="edit_home_work"),
-            list_item(
-                "Distance units",
-                UNITS[ctx.state["settings"]["distance_units"]],
-                on_tap=ctx.opener("units"),
-                icon="pin",
-                rid="distance_units",
-            ),
+            list_item("Edit home or work", "", ctx.link("labels"), "home", rid="edit_home_work"),
+            list_item("Distance units", units, ctx.opener("units"), "pin", rid="distance_units"),
             list_item(
                 "Navigation settings",
                 "Route options, voice guidance",
-                on_tap=ctx.link("nav_settings"),
-                icon="play",
+                ctx.link("nav_settings"),
+                "play",
                 rid="navigation_settings",
             ),
             list_item("Maps history", icon="calendar", rid="maps_history"),
             list_item("About, terms & privacy", icon="more", rid="about"),
         ),
-        bg=theme().surface,
     )
 
 
@@ -195,38 +145,27 @@ def units(ctx: AppContext) -> Node:
 
     current = ctx.state["settings"]["distance_units"]
     options = [
-        radio(label, current == value, lambda v=value: pick(v), rid="units_option")
-        for value, label in UNITS.items()
+        radio(label, current == v, lambda v=v: pick(v), rid="units_option") for v, label in UNITS.items()
     ]
-    return dialog(
-        "Distance units", options, [button("Cancel", ctx.close, primary=False)], ctx.close, rid="units_dialog"
-    )
+    cancel = button("Cancel", ctx.close, primary=False)
+    return dialog("Distance units", options, [cancel], ctx.close, rid="units_dialog")
 
 
 def nav_settings(ctx: AppContext) -> Node:
     prefs = ctx.state["settings"]
     switches = [
         switch(label, prefs[key], lambda key=key: prefs.update({key: not prefs[key]}), rid=f"{key}_switch")
-        for key, label in (
-            ("avoid_highways", "Avoid highways"),
-            ("avoid_tolls", "Avoid tolls"),
-            ("avoid_ferries", "Avoid ferries"),
-        )
+        for key, label in AVOID
     ]
-    return column(
+    return page(
         app_bar("Navigation settings", ctx.back),
         text("Route options", "link", pad=(48, 30, 48, 10)),
         *switches,
-        bg=theme().surface,
     )
 
 
 def labels(ctx: AppContext) -> Node:
-    return column(
-        app_bar("Edit home or work", ctx.back),
-        *[_label_row(ctx, key) for key in model.LABELS],
-        bg=theme().surface,
-    )
+    return page(app_bar("Edit home or work", ctx.back), *[_label_row(ctx, key) for key in model.LABELS])
 
 
 def set_label(ctx: AppContext) -> Node:
@@ -243,24 +182,19 @@ def set_label(ctx: AppContext) -> Node:
         ctx.back()
         ctx.toast(f"{label} address saved")
 
-    suggestions: list[dict[str, Any]] = []
-    if typed.strip():
-        found = model.resolve(ctx.state, typed)
-        suggestions = [found] if found else []
-        suggestions += [p for p in model.name_matches(ctx.state, typed) if p not in suggestions][:5]
+    found = model.resolve(ctx.state, typed) if typed.strip() else None
+    named = model.name_matches(ctx.state, typed) if typed.strip() else []
+    suggestions = ([found] if found else []) + [p for p in named if p is not found][:5]
     rows = [
-        list_item(p["name"], p.get("address", ""), on_tap=lambda p=p: choose(p), icon="pin", rid="suggestion")
+        list_item(p["name"], p.get("address", ""), lambda p=p: choose(p), "pin", rid="suggestion")
         for p in suggestions
     ]
+    hint = f"Enter {label.lower()} address"
     field = search_field(
-        "label_address",
-        f"Enter {label.lower()} address",
-        lambda v: choose(model.resolve(ctx.state, v)),
-        rid="label_address_text",
+        "label_address", hint, lambda v: choose(model.resolve(ctx.state, v)), rid="label_address_text"
     )
-    return column(
+    return page(
         app_bar(f"Set {label.lower()} address", ctx.back),
         row(field, pad=(24, 16, 24, 16)),
         scroll_list("suggestions", rows, rid="suggestions_list") if rows else None,
-        bg=theme().surface,
     )
