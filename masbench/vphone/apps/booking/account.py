@@ -23,8 +23,8 @@ from ...widgets import (
 )
 from . import catalog as cat
 from .cards import property_card
-from .common import nav, open_hotel, outline, plural, price, range_label, stay_label
-from .saving import list_picture
+from .common import media, nav, open_hotel, outline, plural, price, range_label, stay_label, tile
+from .saving import list_picture, saved_in
 
 # -- Saved -------------------------------------------------------------------------------------------
 
@@ -33,26 +33,19 @@ def build_saved(ctx: AppContext) -> Node:
     state = ctx.state
     t = theme()
     cards = [
-        row(
+        media(
             image(list_picture(state, name), 200, 200, desc=name, radius=16),
-            column(
-                text(name, "subtitle", rid="tv_wishlist_name"),
-                text(
-                    plural(sum(s["list"] == name for s in state["saved"]), "property") + " saved",
-                    "body_small",
-                    fg=t.muted,
-                    rid="tv_wishlist_property",
-                ),
-                weight=1,
-                gap=8,
+            text(name, "subtitle", rid="tv_wishlist_name"),
+            text(
+                f"{plural(saved_in(state, name), 'property')} saved",
+                "body_small",
+                fg=t.muted,
+                rid="tv_wishlist_property",
             ),
             on_tap=ctx.link("wishlist", list=name),
             rid="wishlist_card",
-            bg=t.surface,
-            radius=16,
-            pad=24,
-            gap=32,
-            valign="center",
+            line_gap=8,
+            **tile(gap=32),
         )
         for name in state["wishlists"]
     ]

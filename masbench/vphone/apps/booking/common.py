@@ -154,9 +154,34 @@ def score_row(hotel: dict[str, Any]) -> Node:
     )
 
 
+def glyph(icon: str, size: int, box: int, fg: str | None = None, **kw: Any) -> Node:
+    """A decorative icon centred in a `box`-pixel square (round when it has a background)."""
+    kw.setdefault("radius", box // 2 if kw.get("bg") else 0)
+    return Node(IMAGE, icon=icon, size=size, w=box, h=box, fg=fg or theme().ink, align="center", **kw)
+
+
+def media(lead: Node, *lines: Node | None, on_tap: Callable[[], None] | None = None, **kw: Any) -> Node:
+    """A picture or icon beside stacked lines, tappable as one: `widgets.media_row`, but the lines are
+    nodes, so each keeps the resource-id the real app gives it (media_row names every title "title")."""
+    kw.setdefault("pad", (40, 24, 40, 24))
+    kw.setdefault("gap", 32)
+    kw.setdefault("valign", "center")
+    return row(lead, column(*lines, weight=1, gap=kw.pop("line_gap", 6)), on_tap=on_tap, **kw)
+
+
+def tile(**kw: Any) -> dict[str, Any]:
+    """The style of a white rounded tile in a list (recent searches, wish lists, trips)."""
+    return {"bg": theme().surface, "radius": 16, "pad": 24, "gap": 28, **kw}
+
+
 def label_over(label: str, value: str, **kw: Any) -> Node:
     """A small label over a bold value ("Check-in" / "Fri, Jun 20")."""
     return column(text(label, "caption"), text(value, "body_small", bold=True), **kw)
+
+
+def priced(label: str, amount: str, rid: str, **kw: Any) -> Node:
+    """A small label over a price ("Price for 2 nights, 2 adults" / "US$176"), filling its row."""
+    return column(text(label, "caption"), text(amount, "price", rid=rid, **kw), weight=1)
 
 
 def card(*children: Node | None, **kw: Any) -> Node:

@@ -8,7 +8,7 @@ from typing import Any
 from ...app import AppContext
 from ...intents import Intent
 from ...theme import theme
-from ...ui import IMAGE, Node
+from ...ui import Node
 from ...widgets import (
     app_bar,
     column,
@@ -26,12 +26,14 @@ from .common import (
     card,
     cta,
     footer,
+    glyph,
     label_over,
+    media,
     party_label,
     party_of,
     policy_text,
     price,
-    score_badge,
+    priced,
     score_row,
     short_date,
     stars_row,
@@ -63,14 +65,7 @@ def facilities(hotel: dict[str, Any]) -> Node:
     labels = [cat.FACILITIES[f][0] for f in hotel["facilities"]] + ["Breakfast included"] * hotel["breakfast"]
     success = theme().success
     items = [
-        row(
-            Node(IMAGE, icon="check", size=36, fg=success, w=44, h=44),
-            text(label, "body_small"),
-            w=480,
-            gap=12,
-            valign="center",
-            rid="facility",
-        )
+        row(glyph("check", 36, 44, fg=success), text(label, "body_small"), w=480, gap=12, rid="facility")
         for label in labels
     ]
     return flow(*items, gap=16, pad=(40, 8, 40, 8))
@@ -78,12 +73,13 @@ def facilities(hotel: dict[str, Any]) -> Node:
 
 def review(r: dict[str, Any]) -> Node:
     return card(
-        row(
+        media(
             image(f"avatar:{r['author']}", 84, 84, desc=r["author"], radius=42),
-            column(text(r["author"], "body_small", bold=True), text(r["country"], "caption"), weight=1),
-            score_badge(r["score"], rid=""),
+            text(r["author"], "body_small", bold=True),
+            text(r["country"], "caption"),
             gap=20,
-            valign="center",
+            pad=0,
+            line_gap=0,
         ),
         text(f"“{r['text']}”", "body_small"),
         pad=28,
@@ -147,6 +143,7 @@ def build_hotel(ctx: AppContext) -> Node:
         bg=t.background,
     )
     select = ctx.link("rooms", **args) if total is not None else None
+    amount = price(ctx, total) if total is not None else "No rooms for your group"
     return column(
         app_bar(
             hotel["name"],
@@ -156,12 +153,11 @@ def build_hotel(ctx: AppContext) -> Node:
         ),
         page,
         footer(
-            column(
-                text(f"Price for {stay_label(party)}", "caption"),
-                text(price(ctx, total), "price", rid="hotel_price")
-                if total is not None
-                else text("No rooms for your group", "price", fg=t.error, rid="hotel_price"),
-                weight=1,
+            priced(
+                f"Price for {stay_label(party)}",
+                amount,
+                "hotel_price",
+                fg=t.error if total is None else t.ink,
             ),
             cta("Select rooms", select, rid="select_room_cta", enabled=total is not None),
         ),
@@ -197,25 +193,20 @@ def build_rooms(ctx: AppContext) -> Node:
         reserve = ctx.link("reserve", hotel_id=hotel["id"], hotel=hotel["name"], room=room["name"], **party)
         breakfast = "Breakfast included" if hotel["breakfast"] else "Breakfast available at the property"
         return card(
-            row(
+            media(
                 image(f"room:{hotel['id']}:{room['name']}", 220, 220, desc=room["name"], radius=16),
-                column(
-                    text(room["name"], "subtitle", rid="room_name"),
-                    text(room["beds"], "body_small"),
-                    text(f"Sleeps {room['sleeps']}", "caption", icon="person"),
-                    weight=1,
-                    gap=8,
-                ),
+                text(room["name"], "subtitle", rid="room_name"),
+                text(room["beds"], "body_small"),
+                text(f"Sleeps {room['sleeps']}", "caption", icon="person"),
+                pad=0,
                 gap=28,
+                line_gap=8,
+                valign="start",
             ),
             policy_text(hotel["free_cancellation"], args["checkin"]),
             text(breakfast, "positive", bold=False) if hotel["breakfast"] else text(breakfast, "caption"),
             row(
-                column(
-                    text(f"Price for {stay_label(party)}", "caption"),
-                    text(price(ctx, total), "price", rid="room_price"),
-                    weight=1,
-                ),
+                priced(f"Price for {stay_label(party)}", price(ctx, total), "room_price"),
                 cta("Reserve", reserve, rid="room_reserve_button", desc=f"Reserve {room['name']}"),
                 valign="center",
             ),

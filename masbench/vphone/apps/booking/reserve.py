@@ -17,11 +17,13 @@ from .common import (
     cta,
     footer,
     label_over,
+    media,
     outline,
     party_of,
     policy_text,
     pop_to,
     price,
+    priced,
     short_date,
     stars_row,
     stay_label,
@@ -73,16 +75,15 @@ def build_reserve(ctx: AppContext) -> Node:
             else None,
         ]
     summary = card(
-        row(
+        media(
             image(f"hotel:{hotel['id']}", 180, 180, desc=hotel["name"], radius=16),
-            column(
-                text(hotel["name"], "subtitle", rid="bp_hotel_name"),
-                stars_row(hotel["stars"]),
-                text(f"{hotel['district']}, {hotel['city']}", "caption"),
-                weight=1,
-                gap=8,
-            ),
+            text(hotel["name"], "subtitle", rid="bp_hotel_name"),
+            stars_row(hotel["stars"]),
+            text(f"{hotel['district']}, {hotel['city']}", "caption"),
+            pad=0,
             gap=24,
+            line_gap=8,
+            valign="start",
         ),
         row(
             label_over("Check-in", short_date(args["checkin"]), weight=1),
@@ -118,7 +119,7 @@ def build_reserve(ctx: AppContext) -> Node:
             "form", strip, details, column(summary, pad=(32, 24, 32, 32)), rid="bp_scroll", bg=t.background
         ),
         footer(
-            column(text("Total", "caption"), text(price(ctx, total), "price", rid="bp_total"), weight=1),
+            priced("Total", price(ctx, total), "bp_total"),
             cta("Complete booking", lambda: complete(ctx, hotel, room, total), rid="action_button"),
         ),
         bg=t.surface,

@@ -9,7 +9,7 @@ from typing import Any
 
 from ...app import AppContext
 from ...theme import theme
-from ...ui import IMAGE, Node
+from ...ui import Node
 from ...widgets import (
     app_bar,
     bottom_sheet,
@@ -24,7 +24,7 @@ from ...widgets import (
 )
 from . import catalog as cat
 from .cards import card_height, property_card
-from .common import cta, open_hotel, outline, party_of, pop_to, price, range_label, stay_label
+from .common import cta, footer, glyph, open_hotel, outline, party_of, pop_to, price, range_label, stay_label
 from .saving import heart
 
 MAX_RESULTS = 25
@@ -46,6 +46,7 @@ def build_results(ctx: AppContext) -> Node:
     found = every[:MAX_RESULTS]
     party = party_of(args)
     stay = stay_label(party)
+    listing = no_results(ctx)
     if found:
         item_h = max(card_height(hotel["id"], stay) for hotel, _ in found)
 
@@ -57,16 +58,33 @@ def build_results(ctx: AppContext) -> Node:
         listing = lazy_list(
             "results", len(found), item_h, card, rid="results_list_facet", gap=0, bg=t.background
         )
-    else:
-        listing = no_results(ctx)
+    order = args.get("order", "popularity")
+    count = f"{len(every)} properties" + (
+        f" · sorted by {cat.ORDERS[order].lower()}" if order != "popularity" else ""
+    )
+    filters = ctx.opener("filters", pending=pending_filters(args))
+    tools = [
+        tool("Sort", "menu", ctx.opener("sort")),
+        tool("Filter", "filter", filters, active_filters(args)),
+        tool("Map", "pin", lambda: ctx.toast("Map view is not available on this device")),
+    ]
+    return column(
+        search_bar(ctx, f"{range_label(args['checkin'], args['checkout'])} · {stay.split(', ', 1)[1]}"),
+        row(*tools, bg=t.surface, h=120, rid="sr_topbar_frame"),
+        divider(),
+        text(count, "caption", pad=(32, 20, 32, 12), bg=t.background, rid="sr_results_count"),
+        listing,
+        bg=t.surface,
+        rid="sr_activity_root",
+    )
+
+
+def search_bar(ctx: AppContext, dates: str) -> Node:
+    """The blue bar with the search it shows; tapping the search goes back to edit it."""
+    t = theme()
     summary = column(
-        text(args["city"], "subtitle", max_lines=1, rid="searchbox_destination"),
-        text(
-            f"{range_label(args['checkin'], args['checkout'])} · {stay.split(', ', 1)[1]}",
-            "caption",
-            max_lines=1,
-            rid="searchbox_dates",
-        ),
+        text(ctx.args["city"], "subtitle", max_lines=1, rid="searchbox_destination"),
+        text(dates, "caption", max_lines=1, rid="searchbox_dates"),
         weight=1,
         bg=t.surface,
         radius=12,
@@ -75,36 +93,8 @@ def build_results(ctx: AppContext) -> Node:
         on_tap=lambda: pop_to(ctx, ("search",)),
         desc="Edit your search",
     )
-    sorted_by = args.get("order", "popularity")
-    count = f"{len(every)} properties"
-    if sorted_by != "popularity":
-        count += f" · sorted by {cat.ORDERS[sorted_by].lower()}"
-    return column(
-        row(
-            icon_button("back", "Navigate up", ctx.back, rid="navigate_up", fg=t.on_primary),
-            summary,
-            pad=(16, 20, 32, 20),
-            gap=8,
-            valign="center",
-            bg=t.primary,
-            rid="sr_toolbar",
-        ),
-        row(
-            tool("Sort", "menu", ctx.opener("sort")),
-            tool(
-                "Filter", "filter", ctx.opener("filters", pending=pending_filters(args)), active_filters(args)
-            ),
-            tool("Map", "pin", lambda: ctx.toast("Map view is not available on this device")),
-            bg=t.surface,
-            h=120,
-            rid="sr_topbar_frame",
-        ),
-        divider(),
-        text(count, "caption", pad=(32, 20, 32, 12), bg=t.background, rid="sr_results_count"),
-        listing,
-        bg=t.surface,
-        rid="sr_activity_root",
-    )
+    back = icon_button("back", "Navigate up", ctx.back, rid="navigate_up", fg=t.on_primary)
+    return row(back, summary, pad=(16, 20, 32, 20), gap=8, valign="center", bg=t.primary, rid="sr_toolbar")
 
 
 def no_results(ctx: AppContext) -> Node:
@@ -130,23 +120,22 @@ def no_results(ctx: AppContext) -> Node:
 
 def tool(label: str, icon: str, on_tap: Callable[[], None], badge: int = 0) -> Node:
     t = theme()
+    count = text(
+        str(badge),
+        "overline",
+        bold=True,
+        fg=t.on_primary,
+        bg=t.accent,
+        radius=24,
+        w=48,
+        h=48,
+        align="center",
+        rid="filter_count",
+    )
     return row(
-        Node(IMAGE, icon=icon, size=44, fg=t.ink, w=56, h=56),
+        glyph(icon, 44, 56),
         text(label, "body_small", rid="toolbar_item_label"),
-        text(
-            str(badge),
-            "overline",
-            bold=True,
-            fg=t.on_primary,
-            bg=t.accent,
-            radius=24,
-            w=48,
-            h=48,
-            align="center",
-            rid="filter_count",
-        )
-        if badge
-        else None,
+        count if badge else None,
         weight=1,
         on_tap=on_tap,
         gap=12,
@@ -255,13 +244,9 @@ def filters_page(ctx: AppContext) -> Node:
         app_bar("Filter by", close, reset, colour=t.surface, fg=t.ink),
         divider(),
         scroll_page("filters", *filter_sections(pending, currency), rid="filter_layout"),
-        row(
+        footer(
             text(f"{count} properties", "label", bold=False, weight=1, rid="filter_results_count"),
             cta("Show results", apply, rid="apply_button"),
-            pad=(40, 24, 40, 24),
-            valign="center",
-            bg=t.surface,
-            border=t.divider,
         ),
         bg=t.surface,
         weight=1,

@@ -7,7 +7,7 @@ from typing import Any
 
 from ...app import AppContext
 from ...theme import theme
-from ...ui import IMAGE, Node
+from ...ui import Node
 from ...widgets import (
     bottom_sheet,
     button,
@@ -16,16 +16,20 @@ from ...widgets import (
     divider,
     icon_button,
     image,
-    row,
     text,
     text_field,
 )
 from . import catalog as cat
-from .common import plural
+from .common import glyph, media, plural
 
 
 def saved_lists(state: dict[str, Any], hotel_id: int) -> list[str]:
     return [s["list"] for s in state["saved"] if s["hotel_id"] == hotel_id]
+
+
+def saved_in(state: dict[str, Any], name: str) -> int:
+    """How many properties list `name` holds."""
+    return sum(s["list"] == name for s in state["saved"])
 
 
 def list_picture(state: dict[str, Any], name: str) -> str:
@@ -91,26 +95,14 @@ def save_sheet(ctx: AppContext) -> Node:
         ctx.close()
 
     def option(name: str) -> Node:
-        count = plural(sum(s["list"] == name for s in ctx.state["saved"]), "property")
-        return row(
-            image(list_picture(ctx.state, name), 120, 120, desc=name, radius=16),
-            column(text(name, "subtitle", rid="wishlist_option_name"), text(count, "caption"), weight=1),
-            on_tap=lambda: pick(name),
-            rid="wishlist_option",
-            pad=(48, 20, 48, 20),
-            gap=32,
-            valign="center",
-        )
+        count = plural(saved_in(ctx.state, name), "property")
+        picture = image(list_picture(ctx.state, name), 120, 120, desc=name, radius=16)
+        title = text(name, "subtitle", rid="wishlist_option_name")
+        return media(picture, title, text(count, "caption"), on_tap=lambda: pick(name), rid="wishlist_option")
 
-    create = row(
-        Node(IMAGE, icon="plus", fg=t.accent, size=56, w=120, h=120, bg=t.pale, radius=16, align="center"),
-        text("Create a list", "subtitle", fg=t.accent, weight=1),
-        on_tap=ctx.opener("create_list", hotel_id=hotel_id),
-        rid="create_list",
-        pad=(48, 20, 48, 20),
-        gap=32,
-        valign="center",
-    )
+    plus = glyph("plus", 56, 120, fg=t.accent, bg=t.pale, radius=16)
+    new = text("Create a list", "subtitle", fg=t.accent)
+    create = media(plus, new, on_tap=ctx.opener("create_list", hotel_id=hotel_id), rid="create_list")
     return bottom_sheet(
         "Save to a list", [*map(option, ctx.state["wishlists"]), divider(), create], ctx.close
     )

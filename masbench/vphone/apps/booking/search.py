@@ -9,7 +9,7 @@ from typing import Any
 
 from ...app import AppContext
 from ...theme import theme
-from ...ui import IMAGE, Node
+from ...ui import Node
 from ...widgets import (
     bottom_sheet,
     button,
@@ -25,7 +25,19 @@ from ...widgets import (
     text,
 )
 from . import catalog as cat
-from .common import cta, go_with, nav, open_hotel, party_label, party_of, plural, range_label
+from .common import (
+    cta,
+    glyph,
+    go_with,
+    media,
+    nav,
+    open_hotel,
+    party_label,
+    party_of,
+    plural,
+    range_label,
+    tile,
+)
 
 VERTICALS = ("Stays", "Flights", "Car rental", "Taxi", "Attractions")
 TRENDING = ("Prague", "Vienna", "Sydney", "New York", "Dubai", "Singapore")
@@ -60,31 +72,29 @@ def run_search(ctx: AppContext, params: dict[str, Any]) -> None:
 def build_home(ctx: AppContext) -> Node:
     t = theme()
     vertical = ctx.ui.get("vertical", "Stays")
-    chips = [
-        text(
+
+    def chip(v: str) -> Node:
+        on = v == vertical
+        style = {"bg": "#ffffff22", "border": t.on_primary} if on else {}
+        return text(
             v,
             "label",
-            bold=v == vertical,
+            bold=on,
             fg=t.on_primary,
-            bg="#ffffff22" if v == vertical else None,
-            border=t.on_primary if v == vertical else None,
             radius=48,
             h=96,
             pad=(36, 0, 36, 0),
-            selected=v == vertical,
-            on_tap=lambda v=v: ctx.ui.update(vertical=v),
+            selected=on,
+            on_tap=lambda: ctx.ui.update(vertical=v),
             rid="facet_entry_point_item_label",
+            **style,
         )
-        for v in VERTICALS
-    ]
+
+    logo = text("Booking.com", "headline", fg=t.on_primary, weight=1, pad=(32, 0, 0, 0))
+    bell = icon_button("bell", "Notifications", None, rid="notifications", fg=t.on_primary)
+    chips = [chip(v) for v in VERTICALS]
     top = column(
-        row(
-            text("Booking.com", "headline", fg=t.on_primary, weight=1, pad=(32, 0, 0, 0)),
-            icon_button("bell", "Notifications", None, rid="notifications", fg=t.on_primary),
-            pad=(16, 0, 16, 0),
-            h=150,
-            valign="center",
-        ),
+        row(logo, bell, pad=(16, 0, 16, 0), h=150, valign="center"),
         scroll_list(
             "verticals", chips, rid="facet_entry_points", horizontal=True, gap=16, pad=(32, 0, 32, 28)
         ),
@@ -106,24 +116,14 @@ def build_home(ctx: AppContext) -> Node:
     return column(top, page, nav(ctx, "search"), bg=t.surface)
 
 
-def field_row(
-    icon: str, label: str, rid: str, on_tap: Callable[[], None], desc: str, empty: bool = False
-) -> Node:
+def field_row(icon: str, label: str, rid: str, on_tap: Callable[[], None], desc: str = "") -> Node:
+    """One field of the search box; an empty one shows its hint in grey."""
     t = theme()
+    empty = not desc
     return row(
-        Node(
-            IMAGE,
-            icon=icon,
-            size=52,
-            fg=t.ink,
-            w=72,
-            h=72,
-            align="center",
-            rid="facet_search_box_basic_field_icon",
-        ),
+        glyph(icon, 52, 72, rid="facet_search_box_basic_field_icon"),
         text(
             label,
-            "body",
             fg=t.muted if empty else t.ink,
             bold=not empty,
             weight=1,
@@ -132,7 +132,7 @@ def field_row(
         ),
         on_tap=on_tap,
         rid=rid,
-        desc=desc,
+        desc=desc or label,
         bg=t.surface,
         h=136,
         pad=(28, 0, 28, 0),
@@ -145,15 +145,14 @@ def search_box(ctx: AppContext) -> Node:
     form = ctx.state["form"]
     dates = range_label(form["checkin"], form["checkout"])
     calendar = {"sel_in": form["checkin"], "sel_out": form["checkout"], "month": form["checkin"][:7]}
-    destination = form["city"] or "Enter your destination"
+    occupancy = ctx.opener("occupancy", occ={k: form[k] for k in LIMITS})
     box = column(
         field_row(
             "search",
-            destination,
+            form["city"] or "Enter your destination",
             "facet_search_box_accommodation_destination",
             lambda: go_with(ctx, "destination", {"focus": "dest"}),
-            destination,
-            empty=not form["city"],
+            form["city"],
         ),
         field_row(
             "calendar",
@@ -166,7 +165,7 @@ def search_box(ctx: AppContext) -> Node:
             "person",
             party_label(form),
             "facet_search_box_accommodation_occupancy",
-            ctx.opener("occupancy", occ={k: form[k] for k in LIMITS}),
+            occupancy,
             party_label(form).replace(" ·", ","),
         ),
         cta("Search", lambda: submit(ctx), rid="facet_search_box_cta", h=136),
@@ -189,31 +188,18 @@ def submit(ctx: AppContext) -> None:
 
 
 def recent_section(ctx: AppContext) -> list[Node]:
-    recents = ctx.state["recent_searches"]
-    cards = [
-        row(
+    def card(r: dict[str, Any]) -> Node:
+        when = f"{range_label(r['checkin'], r['checkout'])}, {plural(r['adults'], 'adult')}"
+        return media(
             image(f"city:{r['city']}", 150, 150, desc=r["city"], radius=16),
-            column(
-                text(r["city"], "subtitle", rid="recent_search_city"),
-                text(
-                    f"{range_label(r['checkin'], r['checkout'])}, {plural(r['adults'], 'adult')}",
-                    "body_small",
-                    fg=theme().muted,
-                    rid="recent_search_dates",
-                ),
-                weight=1,
-                gap=6,
-            ),
-            on_tap=lambda r=r: run_search(ctx, r),
+            text(r["city"], "subtitle", rid="recent_search_city"),
+            text(when, "body_small", fg=theme().muted, rid="recent_search_dates"),
+            on_tap=lambda: run_search(ctx, r),
             rid="recent_search_item",
-            bg=theme().surface,
-            radius=16,
-            pad=24,
-            gap=28,
-            valign="center",
+            **tile(),
         )
-        for r in recents
-    ]
+
+    cards = [card(r) for r in ctx.state["recent_searches"]]
     if not cards:
         return []
     return [
@@ -251,24 +237,23 @@ def no_destination_dialog(ctx: AppContext) -> Node:
 
 def occupancy_sheet(ctx: AppContext) -> Node:
     occ = ctx.dialog_args["occ"]
-    t = theme()
 
     def step(key: str, delta: int) -> Node:
         low, high = LIMITS[key]
         value = max(low, min(high, occ[key] + delta))
-        verb = "Increase" if delta > 0 else "Decrease"
+        verb, sign, kind = ("Increase", "+", "add") if delta > 0 else ("Decrease", "-", "remove")
         return button(
-            "+" if delta > 0 else "-",
+            sign,
             lambda: occ.update({key: value}),
             primary=False,
-            colour=t.accent,
+            colour=theme().accent,
+            radius=12,
             enabled=value != occ[key],
             w=110,
             h=110,
-            radius=12,
             pad=0,
             desc=f"{verb} number of {key}",
-            rid=f"bui_input_stepper_{'add' if delta > 0 else 'remove'}_button",
+            rid=f"bui_input_stepper_{kind}_button",
         )
 
     def stepper(key: str, label: str, note: str = "") -> Node:
@@ -299,27 +284,17 @@ def occupancy_sheet(ctx: AppContext) -> Node:
 
 
 def suggestion(icon: str, title: str, subtitle: str, on_tap: Callable[[], None]) -> Node:
-    t = theme()
-    return row(
-        Node(IMAGE, icon=icon, size=52, fg=t.ink, w=96, h=96, bg=t.pale, radius=48, align="center"),
-        column(
-            text(
-                title,
-                "subtitle",
-                bold=bool(subtitle),
-                max_lines=1,
-                rid="view_disambiguation_destination_title",
-            ),
-            text(subtitle, "caption", max_lines=1, rid="view_disambiguation_destination_subtitle")
-            if subtitle
-            else None,
-            weight=1,
+    return media(
+        glyph(icon, 52, 96, bg=theme().background),
+        text(
+            title, "subtitle", bold=bool(subtitle), max_lines=1, rid="view_disambiguation_destination_title"
         ),
+        text(subtitle, "caption", max_lines=1, rid="view_disambiguation_destination_subtitle")
+        if subtitle
+        else None,
         on_tap=on_tap,
         rid="disambiguation_item",
-        pad=(40, 24, 40, 24),
-        gap=32,
-        valign="center",
+        line_gap=0,
     )
 
 
@@ -355,21 +330,12 @@ def build_destination(ctx: AppContext) -> Node:
     elif not found:
         rows = [text(f'No destinations match "{typed}"', fg=theme().muted, pad=60, rid="no_results")]
     t = theme()
+    field = search_field(
+        "dest", "Enter destination", submit, rid="facet_with_bui_free_search_booking_header_toolbar_content"
+    )
+    back = icon_button("back", "Navigate up", ctx.back, rid="navigate_up")
     return column(
-        row(
-            icon_button("back", "Navigate up", ctx.back, rid="navigate_up"),
-            search_field(
-                "dest",
-                "Enter destination",
-                submit,
-                rid="facet_with_bui_free_search_booking_header_toolbar_content",
-            ),
-            pad=(16, 24, 32, 24),
-            gap=8,
-            valign="center",
-            bg=t.surface,
-            border=t.star,
-        ),
+        row(back, field, pad=(16, 24, 32, 24), gap=8, valign="center", bg=t.surface, border=t.star),
         scroll_list("suggestions", rows, rid="facet_disambiguation_content"),
         bg=t.surface,
     )

@@ -14,7 +14,6 @@ from ...widgets import (
     divider,
     image,
     label_value,
-    row,
     scroll_list,
     scroll_page,
     tabs,
@@ -25,12 +24,14 @@ from .common import (
     confirmation_number,
     cta,
     guests_label,
+    media,
     nav,
     outline,
     policy_text,
     price,
     range_label,
     short_date,
+    tile,
 )
 
 TRIP_TABS = ("Active", "Past", "Cancelled")
@@ -69,27 +70,19 @@ def build_bookings(ctx: AppContext) -> Node:
     )
     t = theme()
     cards = [
-        row(
+        media(
             image(f"hotel:{b['hotel_id']}", 200, 200, desc=b["hotel"], radius=16),
-            column(
-                text(b["hotel"], "subtitle", rid="trip_hotel_name", max_lines=2),
-                text(b["city"], "caption"),
-                text(
-                    f"{range_label(b['checkin'], b['checkout'])}, {b['checkin'][:4]}",
-                    "body_small",
-                    rid="trip_dates",
-                ),
-                text(STATUS[kind], "positive", fg=kind_colour(kind), rid="trip_status"),
-                weight=1,
-                gap=6,
+            text(b["hotel"], "subtitle", rid="trip_hotel_name", max_lines=2),
+            text(b["city"], "caption"),
+            text(
+                f"{range_label(b['checkin'], b['checkout'])}, {b['checkin'][:4]}",
+                "body_small",
+                rid="trip_dates",
             ),
+            text(STATUS[kind], "positive", fg=kind_colour(kind), rid="trip_status"),
             on_tap=ctx.link("trip", number=b["number"]),
             rid="trip_card",
-            bg=t.surface,
-            radius=16,
-            pad=24,
-            gap=28,
-            valign="start",
+            **tile(valign="start"),
         )
         for b in trips
     ] or [text(EMPTY[kind], fg=t.muted, pad=60, rid="trips_empty")]
