@@ -35,7 +35,7 @@ Place = dict[str, Any]
 LAND, WATER, PARK, ARTERIAL, ROAD = "#f1f3f4", "#aadaff", "#c5e8c5", "#fde293", "#ffffff"
 PIN, HERE_DOT, BIKE, TRANSIT = "#ea4335", "#4285f4", "#188038", "#9334e6"
 PIN_W, PIN_H, EDGE = 64, 80, 48  # a pin's box (its tip on the place) and the room kept at the map's edge
-LABEL_MAX_W = 420
+LABEL_MAX_W, LABEL_GAP = 420, 10  # a label's widest, and the space it keeps from pins and other labels
 
 
 @dataclass(frozen=True)
@@ -85,20 +85,28 @@ def _overlaps(a: Box, b: Box) -> bool:
 
 @dataclass
 class Placer:
-    """The map's free room: boxes taken by pins and labels; a label takes the first free candidate."""
+    """The map's free room: boxes taken by pins, dots and the route, and the labels placed so far; a label
+    takes the first candidate clear of all of them, keeping a gap from other labels so names never run
+    together."""
 
     area: Box
     taken: list[Box] = field(default_factory=list)
+    labels: list[Box] = field(default_factory=list)
 
     def free(self, box: Box) -> bool:
         x1, y1, x2, y2 = self.area
         inside = x1 <= box[0] and y1 <= box[1] and box[2] <= x2 and box[3] <= y2
-        return inside and not any(_overlaps(box, t) for t in self.taken)
+        room = (box[0] - LABEL_GAP, box[1] - LABEL_GAP, box[2] + LABEL_GAP, box[3] + LABEL_GAP)
+        return (
+            inside
+            and not any(_overlaps(box, t) for t in self.taken)
+            and not any(_overlaps(room, t) for t in self.labels)
+        )
 
     def place(self, candidates: Sequence[Box]) -> Box | None:
         spot = next((box for box in candidates if self.free(box)), None)
         if spot is not None:
-            self.taken.append(spot)
+            self.labels.append(spot)
         return spot
 
 

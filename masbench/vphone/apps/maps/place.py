@@ -208,5 +208,5 @@ def review(ctx: AppContext) -> Node:
         text(f"Posting publicly as {OWNER}", "caption", pad=(50, 24, 50, 0)),
         row(star_input(stars, lambda n: ctx.args.update(rating=n), rid="review_stars"), pad=(30, 30, 30, 0)),
         text(STAR_LABELS[stars], "body_small", pad=(50, 10, 50, 20), rid="rating_label"),
-        filled_field("review_text", hint, "review_text_field", h=420),
+        column(filled_field("review_text", hint, "review_text_field", h=420), pad=(40, 0, 40, 0)),
     )
