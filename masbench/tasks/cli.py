@@ -15,6 +15,7 @@ from rich.text import Text
 
 from .loader import load_tasks
 from .player import VerifyReport, describe_action, summarize
+from .routes import DEFAULT_BUDGET
 from .schema import Task
 from .stats import task_stats
 from .taskset import TaskError, TaskSet
@@ -263,3 +264,49 @@ def _print_reports(reports: list[VerifyReport], show_all: bool, verbose: bool) -
             console.print(Text(f"  - {line}"))
     colour = "red" if failed else "green"
     console.print(f"[{colour}]{len(reports) - len(failed)}/{len(reports)} tasks verified[/{colour}]")
+
+
+@tasks_app.command("routes")
+def routes_command(
+    task_ids: list[str] = typer.Argument(None, metavar="[TASK]...", help="Task ids (or --all)."),
+    every: bool = typer.Option(False, "--all", help="Search every task."),
+    max_depth: int | None = typer.Option(
+        None,
+        "--max-depth",
+        min=0,
+        help="Longest route tried (default: optimal_steps - 1, which proves it minimal).",
+    ),
+    budget: int = typer.Option(
+        DEFAULT_BUDGET, "--budget", min=1, help="Moves tried per task before giving up."
+    ),
+    tasks_dir: Path | None = TASKS_DIR,
+) -> None:
+    """Breadth-first search over distinct screens for the shortest GUI route that passes each task's check,
+    typing only strings from the instruction. Prints any route found as a `solutions.gui` list; exit
+    status 1 if one is shorter than the task's optimal_steps."""
+    from masbench.device import start_virtual_phones
+
+    from .routes import route_yaml, search_routes
+
+    console = Console()
+    task_set = _load(tasks_dir)
+    if every == bool(task_ids):
+        raise typer.BadParameter("give task ids or --all (not both)", param_hint="TASK")
+    try:
+        tasks = list(task_set) if every else [task_set.get(t) for t in task_ids]
+    except TaskError as exc:
+        raise typer.BadParameter(str(exc), param_hint="TASK") from exc
+    shorter = False
+    with start_virtual_phones(1) as phones:
+        for task in tasks:
+            found = search_routes(phones.devices[0], task, max_depth, budget)
+            shorter |= found.route is not None and len(found.route) < task.optimal_steps
+            console.print(
+                f"[bold]{task.id}[/bold] {found.verdict}  ({found.states} states, {found.observed} moves, "
+                f"{found.seconds:.1f} s)",
+                highlight=False,
+            )
+            if found.route is not None:
+                console.print(route_yaml(found.route), highlight=False, markup=False)
+    if shorter:
+        raise typer.Exit(1)

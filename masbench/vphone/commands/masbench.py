@@ -1,5 +1,5 @@
-"""`cmd masbench ...`: the controls only a virtual phone has (reset, state, patch, events, time, apps,
-clipboard), reached through ADB like everything else so the runner and task checks need no in-process
+"""`cmd masbench ...`: the controls only a virtual phone has (reset, state, patch, save/restore, events,
+time, apps, clipboard), reached through ADB like everything else so the runner and task checks need no in-process
 handle on the phone. Output is one line of JSON with sorted keys (events: one object per line)."""
 
 from __future__ import annotations
@@ -8,15 +8,24 @@ import base64
 import binascii
 import copy
 import json
+import pickle
+import weakref
+from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from ..fs import VirtualFS
 from .base import CommandError, Proc, parse_int
+
+if TYPE_CHECKING:
+    from ..phone import VirtualPhone
 
 USAGE = """usage: cmd masbench <command>
   reset [--seed N] [--clock ISO8601]   restore the initial state (defaults: seed 0, 2025-06-02T09:30:00Z)
   state [PACKAGE]                      an app's state, or the whole phone's snapshot
   patch PACKAGE JSON | --b64 BASE64    deep-merge a JSON object into an app's state
+  save NAME                            remember the whole phone state (apps, stack, clock, settings) as NAME
+  restore NAME                         go back to the state saved as NAME (it stays saved)
   events [--since SEQ]                 the event log from SEQ (inclusive), one JSON object per line
   time                                 the virtual clock and modelled device time
   apps                                 installed apps
@@ -94,6 +103,64 @@ def _patch(p: Proc, args: list[str]) -> None:
     _json(p, {"ok": True})
 
 
+# Everything `VirtualPhone.reset` rebuilds: together they are the phone's state (serial, apps and props
+# never change after construction; the cached frame is dropped on restore). All but the file store are
+# plain data, kept pickled: unpickling is several times faster than a deep copy, and restore is hot.
+PICKLED_FIELDS = (
+    "seed",
+    "boot_clock",
+    "device_ms",
+    "events",
+    "settings",
+    "clipboard",
+    "toasts",
+    "stack",
+    "app_states",
+    "running",
+)
+
+
+@dataclass(frozen=True)
+class _Saved:
+    pickled: bytes
+    fs: VirtualFS  # holds the phone's clock as a callable, which pickle cannot carry
+
+
+# Saved states live beside the phone, not in it, and go when the phone goes.
+_saved: weakref.WeakKeyDictionary[VirtualPhone, dict[str, _Saved]] = weakref.WeakKeyDictionary()
+
+
+def _name(args: list[str], command: str) -> str:
+    if len(args) != 1 or not args[0]:
+        raise CommandError(f"cmd masbench {command}: want one NAME\n{USAGE}")
+    return args[0]
+
+
+def _save(p: Proc, args: list[str]) -> None:
+    """An in-phone copy, so a search over routes can branch from a state in a millisecond or two."""
+    name = _name(args, "save")
+    phone = p.phone
+    with phone.lock:
+        fields = {f: getattr(phone, f) for f in PICKLED_FIELDS}
+        saved = _Saved(pickle.dumps(fields, pickle.HIGHEST_PROTOCOL), copy.deepcopy(phone.fs))
+        _saved.setdefault(phone, {})[name] = saved
+    _json(p, {"ok": True, "name": name})
+
+
+def _restore(p: Proc, args: list[str]) -> None:
+    name = _name(args, "restore")
+    phone = p.phone
+    saved = _saved.get(phone, {}).get(name)
+    if saved is None:
+        raise CommandError(f"cmd masbench restore: nothing saved as '{name}'")
+    with phone.lock:
+        for field, value in pickle.loads(saved.pickled).items():
+            setattr(phone, field, value)
+        phone.fs = copy.deepcopy(saved.fs)
+        phone.invalidate()
+    _json(p, {"ok": True, "name": name})
+
+
 def _events(p: Proc, args: list[str]) -> None:
     opts = _options(args, {"--since"})
     since = parse_int(opts.get("--since", "0"), f"cmd masbench events: bad --since '{opts.get('--since')}'")
@@ -133,6 +200,8 @@ SUBCOMMANDS = {
     "reset": _reset,
     "state": _state,
     "patch": _patch,
+    "save": _save,
+    "restore": _restore,
     "events": _events,
     "time": _time,
     "apps": _apps,

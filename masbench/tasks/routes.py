@@ -1,0 +1,297 @@
+"""Prove a task's `optimal_steps` minimal: a bounded breadth-first search for shorter GUI routes.
+
+From the task's initial state the search tries, on every distinct screen, the moves an agent has: tap each
+clickable element (at its centre, as a selector-grounded tap), type into each editable field only strings
+taken from the instruction, enter (when a field has focus), back, scroll each scrollable container, and
+open each of the task's apps. One move is one step, exactly as `optimal_steps` counts the GUI reference
+solution. A state is a UI dump plus the phone's state (`cmd masbench state`, without the clock, which
+moves with every action), so the same screen over different app data is a different state. Screens of
+apps outside the task (the home screen, an app a link opened) are only left by opening a task app.
+
+Expanding a node is `cmd masbench restore` + one move + one observation, all through the device, so the
+search runs on any virtual phone however it is served. It stops at the first depth where a state passes
+the check, after `max_depth` levels (default `optimal_steps - 1`: exploring them all and finding no pass
+proves the reference minimal under this move set), or when `budget` states have been observed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import yaml
+
+from masbench.actions import (
+    Action,
+    BackAction,
+    EnterAction,
+    OpenAppAction,
+    ScrollAction,
+    TapAction,
+    TypeAction,
+)
+from masbench.actions.execute import execute_action
+from masbench.actions.selectors import Selector
+from masbench.catalog import APPS
+from masbench.device import UIElement, parse_ui_dump
+
+from .checks import SnapshotState, evaluate
+from .player import prepare
+from .schema import Task
+
+if TYPE_CHECKING:
+    from masbench.device import Device
+
+DEFAULT_BUDGET = 3000
+MAX_WORDS = 3  # typed phrases: word n-grams of the instruction up to this length
+VOLATILE_STATE = ("clock", "device_ms", "serial")  # snapshot keys that change without input
+# Words never typed on their own nor at the edge of a typed phrase: function words, and the verbs and
+# nouns of instructions themselves ("search", "show", "results"), which name what to do, not what to find.
+_STOPWORD_LIST = """a about after all also an and any are as at be before by can do does each for from get go has
+    have i if in into is it its just least me more most my near no not now of on one only or our out
+    over per please so than that the their them then there these they this those to too up us via we
+    what when where which while who will with within without you your yours yourself
+    add book bookmark call cancel change choose create delete find give keep make mark mute narrow open
+    order pick put raise remove replace save search see select set show sort start switch tap turn use
+    write app results result list item items place places"""
+STOPWORDS = frozenset(_STOPWORD_LIST.split())
+SAVE_PREFIX = "route"
+
+
+@dataclass
+class RouteSearch:
+    """How a search ended: the shortest passing route found (if any) and how far the search got."""
+
+    task_id: str
+    optimal_steps: int
+    max_depth: int
+    route: list[Action] | None = None
+    depth_done: int = 0  # every route of this many steps or fewer was tried
+    states: int = 0  # distinct states observed
+    observed: int = 0  # moves tried (each one observation)
+    seconds: float = 0.0
+
+    @property
+    def exhausted(self) -> bool:
+        return self.route is None and self.depth_done >= self.max_depth
+
+    @property
+    def proves_minimal(self) -> bool:
+        return self.exhausted and self.max_depth >= self.optimal_steps - 1
+
+    @property
+    def verdict(self) -> str:
+        if self.route is not None:
+            steps = len(self.route)
+            kind = "SHORTER route" if steps < self.optimal_steps else "route"
+            return f"{kind} of {steps} steps (optimal_steps {self.optimal_steps})"
+        if self.proves_minimal:
+            return f"minimal: no route of {self.max_depth} steps or fewer passes"
+        if self.exhausted:
+            return f"no route of {self.max_depth} steps or fewer passes (optimal_steps {self.optimal_steps})"
+        return f"not proved: budget spent after depth {self.depth_done} of {self.max_depth}"
+
+
+@dataclass
+class _Node:
+    route: list[Action]
+    elements: list[UIElement]
+    package: str
+    save: str = ""
+
+
+@dataclass
+class _Observation:
+    key: str
+    passed: bool
+    elements: list[UIElement] = field(default_factory=list)
+    package: str = ""
+
+
+# -- what to type -----------------------------------------------------------------------------------
+def instruction_strings(instruction: str, apps: tuple[str, ...] = ()) -> list[str]:
+    """The bounded set of strings the search types, in order of first appearance: quoted strings, names
+    (runs of capitalised words and numbers, joined by "of"/"de" or a comma, so "Art Institute of
+    Chicago" and "1450 Valencia St, San Francisco" stay whole), and runs of other words that are not
+    STOPWORDS, cut to MAX_WORDS ("mechanical watches", "sushi"). The names of the task's `apps` are left
+    out: they say which app to open, not what to type."""
+    found: list[str] = re.findall(r'"([^"]+)"', instruction)
+    word = r"(?:[A-Z0-9][\w.'&-]*\w|[A-Z0-9])"
+    names = list(re.finditer(rf"{word}(?:(?:,| of| de)? {word})*", instruction))
+    for match in names:
+        name = match.group(0).split(" ")
+        while name and name[0].lower() in STOPWORDS:
+            name.pop(0)
+        found.append(" ".join(name))
+    plain = instruction
+    for match in reversed(names):  # names are taken whole above; what is left splits into phrases
+        plain = plain[: match.start()] + " , " + plain[match.end() :]
+    for clause in re.split(r"[.,;:!?()\"]|\s-\s", plain):
+        run: list[str] = []
+        for w in [*clause.split(), ""]:
+            if w and w.lower() not in STOPWORDS:
+                run.append(w)
+            elif run:
+                found += [" ".join(run[i : i + MAX_WORDS]) for i in range(0, len(run), MAX_WORDS)]
+                run = []
+    skip = {fold_name.lower() for fold_name in apps}
+    return [s for s in dict.fromkeys(s.strip(" ,") for s in found) if s and s.lower() not in skip]
+
+
+# -- moves ------------------------------------------------------------------------------------------
+def selector_for(element: UIElement, elements: list[UIElement]) -> Selector:
+    """The simplest selector (id, text, both, description, else class) that designates `element`."""
+    rid = element.resource_id.rsplit("/", 1)[-1] or None
+    options = [
+        {"resource_id": rid},
+        {"text": element.text or None},
+        {"resource_id": rid, "text": element.text or None},
+        {"content_desc": element.content_desc or None},
+        {"cls": element.short_class, "clickable": element.clickable},
+    ]
+    candidates = []
+    for fields in options:
+        if any(v is None for v in fields.values()):
+            continue
+        selector = Selector(**fields)
+        matching = [e.index for e in elements if selector.matches(e)]
+        if matching == [element.index]:
+            return selector
+        candidates.append(Selector(**fields, nth=matching.index(element.index)))
+    return candidates[0]
+
+
+def _is_editable(element: UIElement) -> bool:
+    return element.short_class == "EditText" and element.enabled
+
+
+def moves(node: _Node, task: Task, strings: list[str], packages: set[str]) -> Iterator[Action]:
+    """Every move the search tries from a screen, in a fixed order (typing first: within a level, what
+    was typed is then submitted before the rest is explored)."""
+    if node.package in packages:
+        for el in node.elements:
+            if _is_editable(el):
+                target = selector_for(el, node.elements)
+                for text in strings:
+                    yield TypeAction(target=target, text=text, clear=bool(el.text))
+        if any(el.focused and _is_editable(el) for el in node.elements):
+            yield EnterAction()
+        seen_points: set[tuple[int, int]] = set()
+        for el in node.elements:
+            if el.clickable and el.enabled and el.center not in seen_points:
+                seen_points.add(el.center)
+                yield TapAction(target=selector_for(el, node.elements))
+        yield BackAction()
+        for el in node.elements:
+            if el.scrollable:
+                target = selector_for(el, node.elements)
+                wide = el.width > 3 * el.height
+                for direction in ("right", "left") if wide else ("down", "up"):
+                    yield ScrollAction(target=target, direction=direction)
+    for app in task.apps:
+        yield OpenAppAction(name=APPS[app].label)
+
+
+# -- the search -------------------------------------------------------------------------------------
+def _observe(device: Device, task: Task, with_screen: bool) -> _Observation:
+    snapshot = device.snapshot()
+    passed = evaluate(task.check, SnapshotState(snapshot)).passed
+    if not with_screen:
+        return _Observation(key="", passed=passed)
+    xml = device.ui_dump()
+    state = {k: v for k, v in snapshot.items() if k not in VOLATILE_STATE}
+    digest = hashlib.sha1(xml.encode("utf-8"))
+    digest.update(json.dumps(state, sort_keys=True, ensure_ascii=False).encode("utf-8"))
+    elements = parse_ui_dump(xml, screen=device.screen_size())
+    package = snapshot.get("foreground", {}).get("package", "")
+    return _Observation(key=digest.hexdigest(), passed=passed, elements=elements, package=package)
+
+
+def _masbench(device: Device, *args: str) -> None:
+    device.shell(["cmd", "masbench", *args], check=True)
+
+
+def search_routes(
+    device: Device, task: Task, max_depth: int | None = None, budget: int = DEFAULT_BUDGET
+) -> RouteSearch:
+    """Breadth-first search for the shortest route whose end state passes the task's check."""
+    start = time.perf_counter()
+    depth_limit = task.optimal_steps - 1 if max_depth is None else max_depth
+    result = RouteSearch(task.id, task.optimal_steps, depth_limit)
+    labels = [APPS[app].label for app in task.apps]
+    strings = instruction_strings(
+        task.instruction, (*labels, *(a for app in task.apps for a in APPS[app].aliases))
+    )
+    packages = {APPS[app].package for app in task.apps}
+    prepare(device, task)
+    root = _observe(device, task, with_screen=True)
+    if root.passed:
+        result.route = []
+    seen = {root.key}
+    level = [_Node([], root.elements, root.package, save=f"{SAVE_PREFIX}-0-0")]
+    _masbench(device, "save", level[0].save)
+    for depth in range(1, depth_limit + 1):
+        if result.route is not None:
+            break
+        last = depth == depth_limit
+        children: list[_Node] = []
+        for node in level:
+            for move in moves(node, task, strings, packages):
+                if result.observed >= budget:
+                    result.seconds = time.perf_counter() - start
+                    return result
+                _masbench(device, "restore", node.save)
+                outcome = execute_action(device, move, node.elements)
+                result.observed += 1
+                if not outcome.ok:
+                    continue
+                seen_state = _observe(device, task, with_screen=not last)
+                if seen_state.passed:
+                    result.route = [*node.route, move]
+                    break
+                if last or seen_state.key in seen:
+                    continue
+                seen.add(seen_state.key)
+                child = _Node([*node.route, move], seen_state.elements, seen_state.package)
+                child.save = f"{SAVE_PREFIX}-{depth % 2}-{len(children)}"
+                _masbench(device, "save", child.save)
+                children.append(child)
+            if result.route is not None:
+                break
+        result.states = len(seen)
+        if result.route is None:
+            result.depth_done = depth
+        level = children
+    result.states = len(seen)
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def route_yaml(route: list[Action]) -> str:
+    """The route as a `solutions.gui` list (one flow-style action per line), ready to paste into a task."""
+    lines = []
+    for action in route:
+        data: dict[str, Any] = {"action": action.action}
+        data.update(
+            action.model_dump(mode="json", exclude={"action"}, exclude_none=True, exclude_defaults=True)
+        )
+        if isinstance(action, ScrollAction):
+            data["direction"] = action.direction  # written out, as the reference solutions do
+        text = yaml.safe_dump(data, default_flow_style=True, sort_keys=False, width=1000, allow_unicode=True)
+        lines.append(f"- {text.strip()}")
+    return "\n".join(lines)
+
+
+__all__ = [
+    "DEFAULT_BUDGET",
+    "RouteSearch",
+    "instruction_strings",
+    "route_yaml",
+    "search_routes",
+    "selector_for",
+]
