@@ -3,6 +3,8 @@ currency)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...app import AppContext
 from ...theme import theme
 from ...ui import Node
@@ -77,7 +79,7 @@ def build_wishlist(ctx: AppContext) -> Node:
         ]
         ctx.toast(f"Removed from {name}")
 
-    def entry(hotel: dict) -> Node:
+    def entry(hotel: dict[str, Any]) -> Node:
         heart = icon_button(
             "heart",
             f"Remove {hotel['name']} from {name}",

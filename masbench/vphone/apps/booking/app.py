@@ -43,9 +43,6 @@ PROFILE = {
 class BookingApp(App):
     package = identity("booking").package
     label = identity("booking").label
-    icon_bg = "#003b95"
-    icon_fg = "#ffffff"
-    color = "#003b95"
     version_name = "47.2.0.1"
     version_code = 24230
     activities = (
@@ -71,6 +68,8 @@ class BookingApp(App):
         star="#ffb700",  # stars, the search box's frame and the Genius badge
         app_bar="primary",
     )
+    icon_bg = color = theme.primary
+    icon_fg = theme.on_primary
     screens = {
         "search": search.build_home,
         "destination": search.build_destination,

@@ -8,7 +8,7 @@ from typing import Any
 
 from ...app import AppContext
 from ...theme import theme
-from ...ui import EDIT, IMAGE, Node
+from ...ui import EDIT, Node
 from ...widgets import app_bar, column, image, label_value, row, scroll_page, text
 from . import catalog as cat
 from .common import (
@@ -16,6 +16,7 @@ from .common import (
     confirmation_number,
     cta,
     footer,
+    glyph,
     label_over,
     media,
     outline,
@@ -176,9 +177,7 @@ def build_confirmation(ctx: AppContext) -> Node:
         ("Guest", f"{booking['first_name']} {booking['last_name']}", "confirmation_guest"),
         ("Total price", price(ctx, booking["total"]), ""),
     ]
-    done = Node(
-        IMAGE, icon="check", size=120, fg=t.on_primary, bg=t.success, radius=90, w=180, h=180, align="center"
-    )
+    done = glyph("check", 120, 180, fg=t.on_primary, bg=t.success)
     return column(
         app_bar("Booking confirmed"),
         scroll_page(

@@ -22,6 +22,8 @@ from ...widgets import (
 from . import catalog as cat
 from .common import glyph, media, plural
 
+SHADE = "#00000044"  # a translucent disc that keeps a white heart visible on any photo
+
 
 def saved_lists(state: dict[str, Any], hotel_id: int) -> list[str]:
     return [s["list"] for s in state["saved"] if s["hotel_id"] == hotel_id]
@@ -38,7 +40,7 @@ def list_picture(state: dict[str, Any], name: str) -> str:
     return f"hotel:{first}" if first is not None else f"photo:{name}"
 
 
-def heart(ctx: AppContext, hotel: dict[str, Any], bg: str | None = "#00000044") -> Node:
+def heart(ctx: AppContext, hotel: dict[str, Any], bg: str | None = SHADE) -> Node:
     """The heart on a property: saved ones are red and tapping removes them; others open "Save to a list"."""
     saved = bool(saved_lists(ctx.state, hotel["id"]))
 

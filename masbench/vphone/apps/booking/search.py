@@ -43,6 +43,7 @@ VERTICALS = ("Stays", "Flights", "Car rental", "Taxi", "Attractions")
 TRENDING = ("Prague", "Vienna", "Sydney", "New York", "Dubai", "Singapore")
 MAX_RECENT = 5
 LIMITS = {"rooms": (1, 8), "adults": (1, 16), "children": (0, 10)}
+GLASS = "#ffffff22"  # the selected vertical's translucent fill on the blue header
 
 
 def remember(state: dict[str, Any], params: dict[str, Any]) -> None:
@@ -75,7 +76,7 @@ def build_home(ctx: AppContext) -> Node:
 
     def chip(v: str) -> Node:
         on = v == vertical
-        style = {"bg": "#ffffff22", "border": t.on_primary} if on else {}
+        style = {"bg": GLASS, "border": t.on_primary} if on else {}
         return text(
             v,
             "label",
