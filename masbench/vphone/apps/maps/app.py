@@ -11,8 +11,8 @@ from typing import Any
 from ...app import LAUNCHER_FILTER, Activity, App, AppContext, Screen
 from ...identity import identity
 from ...intents import ACTION_VIEW, CATEGORY_BROWSABLE, CATEGORY_DEFAULT, Intent, IntentFilter
+from ...theme import Theme
 from . import directions, explore, links, model, navigation, place, results, you
-from .common import MAPS_THEME
 from .content import make_places
 
 VIEW = (ACTION_VIEW,)
@@ -42,7 +42,17 @@ class MapsApp(App):
     version_name = "11.152.0101"
     version_code = 1115201
     activities = (Activity("com.google.android.maps.MapsActivity", "map", FILTERS),)
-    theme = MAPS_THEME
+    theme = Theme(  # Google's blue, greys, red and green, and its rating yellow
+        primary="#1a73e8",
+        accent="#1a73e8",
+        ink="#202124",
+        muted="#5f6368",
+        divider="#dadce0",
+        pale="#f1f3f4",
+        error="#d93025",
+        success="#188038",
+        star="#fbbc04",
+    )
     screens = {
         "map": explore.map_home,
         "contribute": explore.contribute,

@@ -1,4 +1,4 @@
-"""What Maps' screens share: the theme, the bottom navigation, the search bar, pictures of places and the
+"""What Maps' screens share: the bottom navigation, the search bar, pictures of places and the
 map as screens use it (a view fitted to their pins, taps that open a place)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from functools import partial
 from typing import Any
 
 from ...app import AppContext
-from ...theme import Theme, theme
+from ...theme import theme
 from ...ui import EDIT, IMAGE, Node
 from ...widgets import bottom_nav, column, icon_button, image, row, text
 from .. import people
@@ -16,7 +16,6 @@ from . import model
 from .content import CITIES
 from .mapview import Viewport, draw_map
 
-MAPS_THEME = Theme(divider="#dadce0", star="#fbbc04")  # Google's blue, greys and rating yellow
 SELECTED = "#e8f0fe"  # the pale blue behind a selected travel mode or route
 TABS = (("Explore", "pin", "map"), ("You", "person", "you"), ("Contribute", "plus", "contribute"))
 OWNER = people.owner()["name"]

@@ -17,6 +17,7 @@ from ...widgets import (
     dialog,
     divider,
     icon_button,
+    label_value,
     list_item,
     rating,
     row,
@@ -111,16 +112,7 @@ def _head(ctx: AppContext, p: dict[str, Any], is_address: bool, dist: str) -> li
 def _details(ctx: AppContext, p: dict[str, Any]) -> list[Node]:
     """Opening hours for the week, stars to rate it, then reviews (the user's own first)."""
     weekday, _ = model.minute_of(ctx.now())
-    days = [(DAYS[d], hours_line(p["hours"][d]), d == weekday) for d in range(7)]
-    hours = [
-        row(
-            text(day, "body_small", bold=today, w=260),
-            text(open_hours, "body_small", bold=today, weight=1),
-            pad=(60, 6, 40, 6),
-            rid="hours_row",
-        )
-        for day, open_hours, today in days
-    ]
+    hours = [label_value(DAYS[d], hours_line(p["hours"][d]), "hours_row", d == weekday) for d in range(7)]
     rate = [
         (f"Rate {n} star{'s' if n > 1 else ''}", ctx.link("review", place_id=p["id"], rating=n))
         for n in range(1, 6)
