@@ -48,9 +48,9 @@ def pop_to(ctx: AppContext, names: Sequence[str]) -> None:
         phone.context(package).go("search")
 
 
-def go_with(ctx: AppContext, name: str, ui: dict[str, Any], **args: Any) -> None:
+def go_with(ctx: AppContext, name: str, ui: dict[str, Any]) -> None:
     """Open a screen with transient UI state already set (a focused field, the dates to start from)."""
-    ctx.go(name, **args)
+    ctx.go(name)
     ctx.phone.top.ui.update(ui)
 
 
