@@ -305,8 +305,9 @@ def routes_command(
                 f"[bold]{task.id}[/bold] {found.verdict}  ({found.states} states, {found.observed} moves, "
                 f"{found.seconds:.1f} s)",
                 highlight=False,
+                soft_wrap=True,
             )
-            if found.route is not None:
-                console.print(route_yaml(found.route), highlight=False, markup=False)
+            if found.route is not None:  # unwrapped, so it can be pasted into the task
+                console.print(route_yaml(found.route), highlight=False, markup=False, soft_wrap=True)
     if shorter:
         raise typer.Exit(1)
