@@ -154,3 +154,15 @@ def test_no_level_1_task_passes_within_a_few_steps(device, task):
 def test_level_1_optimal_steps_are_minimal(device, task):
     found = search_routes(device, task, budget=PROOF_BUDGET)
     assert found.proves_minimal, found.verdict + ("\n" + route_yaml(found.route) if found.route else "")
+
+
+def test_routes_command_reports_each_task():
+    from typer.testing import CliRunner
+
+    from masbench.tasks.cli import tasks_app
+
+    runner = CliRunner()
+    result = runner.invoke(tasks_app, ["routes", LEVEL_1[0].id, "--max-depth", "1"])
+    assert result.exit_code == 0, result.output
+    assert f"{LEVEL_1[0].id} no route of 1 steps or fewer passes" in result.output
+    assert runner.invoke(tasks_app, ["routes"]).exit_code == 2  # neither ids nor --all
