@@ -27,6 +27,7 @@ from .common import (
     media,
     nav,
     outline,
+    party_of,
     policy_text,
     price,
     range_label,
@@ -113,16 +114,9 @@ def build_trip(ctx: AppContext) -> Node:
         ("Confirmation number", confirmation_number(booking["number"]), "trip_confirmation_number"),
         ("PIN code", booking.get("pin", ""), ""),
     ]
+    party = party_of({"rooms": 1, "children": 0, **booking})  # trips typed in by hand may leave these out
     view_property = ctx.link(
-        "hotel",
-        hotel_id=booking["hotel_id"],
-        hotel=booking["hotel"],
-        city=booking["city"],
-        checkin=booking["checkin"],
-        checkout=booking["checkout"],
-        adults=booking["adults"],
-        rooms=booking.get("rooms", 1),
-        children=booking.get("children", 0),
+        "hotel", hotel_id=booking["hotel_id"], hotel=booking["hotel"], city=booking["city"], **party
     )
     return column(
         app_bar(booking["hotel"], ctx.back),
@@ -186,18 +180,15 @@ def cancel_dialog(ctx: AppContext) -> Node:
         else f"This booking is non-refundable: you will be charged {price(ctx, booking['total'])}."
     )
     stay = f"{short_date(booking['checkin'])} to {short_date(booking['checkout'])}"
+    body = text(
+        f"Your stay at {booking['hotel']} from {stay} will be cancelled. {cost}",
+        "body_small",
+        pad=(60, 0, 60, 0),
+    )
+    keep = outline("Keep booking", ctx.close, rid="button_negative")
     return dialog(
         "Cancel your booking?",
-        [
-            text(
-                f"Your stay at {booking['hotel']} from {stay} will be cancelled. {cost}",
-                "body_small",
-                pad=(60, 0, 60, 0),
-            )
-        ],
-        [
-            outline("Keep booking", ctx.close, rid="button_negative"),
-            cta("Yes, cancel", cancel, rid="confirm_cancel_button"),
-        ],
+        [body],
+        [keep, cta("Yes, cancel", cancel, rid="confirm_cancel_button")],
         ctx.close,
     )
