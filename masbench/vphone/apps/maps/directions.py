@@ -21,20 +21,16 @@ from ...widgets import (
     text,
 )
 from . import model
-from .common import SELECTED, filled_field, map_of
+from .common import SELECTED, filled_field, map_of, page
 from .content import CITIES
 from .mapview import fit
 
-AVOID = (
-    ("avoid_highways", "Avoid highways"),
-    ("avoid_tolls", "Avoid tolls"),
-    ("avoid_ferries", "Avoid ferries"),
-)
+AVOID = {"avoid_highways": "Avoid highways", "avoid_tolls": "Avoid tolls", "avoid_ferries": "Avoid ferries"}
 Place = dict[str, Any]
 
 
 def avoid(args: dict[str, Any]) -> dict[str, bool]:
-    return {key: bool(args.get(key)) for key, _ in AVOID}
+    return {key: bool(args.get(key)) for key in AVOID}
 
 
 def start(ctx: AppContext, origin: Place, dest: Place, mode: str, index: int, args: dict[str, Any]) -> bool:
@@ -86,18 +82,16 @@ def directions(ctx: AppContext) -> Node:
         icon_button("swap", "Swap start and destination", lambda: ctx.args.update(swap), rid="swap_button"),
         pad=(8, 20, 16, 10),
         gap=8,
-        valign="center",
     )
-    avoided = ", ".join(label.removeprefix("Avoid ") for key, label in AVOID if args.get(key))
+    avoided = ", ".join(label.removeprefix("Avoid ") for key, label in AVOID.items() if args.get(key))
     note = f"Avoiding {avoided}" if avoided else "Your location" if args["origin"] == "here" else ""
     options = button("Options", ctx.opener("route_options"), rid="route_options_button", primary=False, h=80)
-    return column(
+    return page(
         header,
         row(*[_mode_tab(ctx, mode, origin, dest) for mode in model.MODES], pad=(24, 0, 24, 10), gap=10),
-        row(text(note, "caption", weight=1), options, pad=(40, 0, 24, 10), valign="center"),
+        row(text(note, "caption", weight=1), options, pad=(40, 0, 24, 10)),
         divider(),
         _content(ctx, origin, dest),
-        bg=theme().surface,
     )
 
 
@@ -172,22 +166,18 @@ def _route_card(ctx: AppContext, r: dict[str, Any], index: int, selected: bool) 
     t = theme()
     if r["mode"] == "transit":
         times = f"{model.clock_text(r['depart'])} - {model.clock_text(r['arrive'])}"
-        lines = [
-            text(times, "caption", rid="route_times"),
-            text(r["summary"], "caption", rid="route_summary"),
-        ]
+        notes = {"route_times": times, "route_summary": r["summary"]}
     else:
         flags = [f for f, on in (("Tolls", r["toll"]), ("Highway", r["highway"])) if on]
-        summary = " · ".join([r["summary"], *flags]).strip(" ·") or "Alternate route"
-        lines = [text(summary, "caption", rid="route_summary")]
+        notes = {"route_summary": " · ".join([r["summary"], *flags]).strip(" ·") or "Alternate route"}
     duration = model.duration_text(r["minutes"])
     km = f"({model.distance_text(ctx.state, r['km'])})"
     head = row(
         text(duration, "price", fg=t.success if index == 0 else t.ink, rid="route_duration"),
         text(km, "body_small", fg=t.muted, rid="route_distance"),
         gap=16,
-        valign="center",
     )
+    lines = [text(note, "caption", rid=rid) for rid, note in notes.items()]
     return row(
         column(head, text(r["name"], "body_small", rid="route_name"), *lines, weight=1, gap=6),
         Node(IMAGE, icon="check", fg=t.primary, size=50, w=60, h=60) if selected else None,
@@ -196,7 +186,6 @@ def _route_card(ctx: AppContext, r: dict[str, Any], index: int, selected: bool) 
         selected=selected,
         rid="route_option",
         pad=(40, 28, 40, 28),
-        valign="center",
         bg=SELECTED if selected else t.surface,
     )
 
@@ -207,6 +196,6 @@ def route_options(ctx: AppContext) -> Node:
     def flip(key: str) -> None:
         ctx.args.update({key: not ctx.args.get(key), "route": 0})
 
-    boxes = [checkbox(label, bool(ctx.args.get(k)), lambda k=k: flip(k), rid=k) for k, label in AVOID]
+    boxes = [checkbox(label, bool(ctx.args.get(k)), lambda k=k: flip(k), rid=k) for k, label in AVOID.items()]
     done = button("Done", ctx.close, rid="done_button")
     return dialog("Route options", boxes, [done], ctx.close, rid="route_options")

@@ -10,7 +10,7 @@ import re
 from datetime import datetime, timedelta
 from typing import Any
 
-from ..textmatch import contains_words, same, split_place, words
+from ..textmatch import contains_words, fold, same, split_place, words
 from .content import (
     AVENUES_X,
     CATEGORY_WORDS,
@@ -27,7 +27,6 @@ from .content import (
     open_status,
     point_at,
     snap,
-    unaccented,
 )
 
 MODES = ("drive", "transit", "walk", "bicycle")
@@ -107,11 +106,6 @@ def _city_in(text: str) -> tuple[str, str | None]:
 def category_of(text: str) -> str | None:
     """The category a query names ("museums", "Museum", "cafés"), if any."""
     return next((cat for cat, names in CATEGORY_WORDS.items() if any(same(text, n) for n in names)), None)
-
-
-def fold(text: str) -> str:
-    """Lower case without accents or apostrophes, so "cafe" finds "Café" and "joes" finds "Joe's"."""
-    return unaccented(text.lower()).replace("'", "")
 
 
 def name_matches(state: State, text: str) -> list[dict[str, Any]]:

@@ -155,7 +155,7 @@ def nav_settings(ctx: AppContext) -> Node:
     prefs = ctx.state["settings"]
     switches = [
         switch(label, prefs[key], lambda key=key: prefs.update({key: not prefs[key]}), rid=f"{key}_switch")
-        for key, label in AVOID
+        for key, label in AVOID.items()
     ]
     return page(
         app_bar("Navigation settings", ctx.back),
