@@ -148,6 +148,7 @@ def _mode_tab(ctx: AppContext, mode: str, origin: Place | None, dest: Place | No
     t = theme()
     label = model.MODE_LABELS[mode]
     time = model.duration_text(best) if best is not None else "-"
+    look = {"weight": 1, "pad": (0, 14, 0, 14), "radius": 40, "bg": SELECTED if on else None}
     return column(
         text(label, "body_small", bold=on, fg=t.primary if on else t.ink, align="center"),
         text(time, "caption", fg=t.primary if on else t.muted, align="center"),
@@ -155,10 +156,7 @@ def _mode_tab(ctx: AppContext, mode: str, origin: Place | None, dest: Place | No
         desc=label,
         selected=on,
         rid="mode_tab",
-        weight=1,
-        pad=(0, 14, 0, 14),
-        radius=40,
-        bg=SELECTED if on else None,
+        **look,
     )
 
 

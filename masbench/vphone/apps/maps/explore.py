@@ -46,9 +46,11 @@ def map_home(ctx: AppContext) -> Node:
     city = state["map"]["city"]
     sights = sorted(landmarks(ctx, city), key=lambda p: -p["rating"])
     layer = state["map"].get("layer", "none")
-    no_layer = chip(
-        f"{layer.title()} layer", True, lambda: state["map"].update(layer="none"), rid="layer_chip"
-    )
+
+    def hide_layer() -> None:
+        state["map"]["layer"] = "none"
+
+    no_layer = chip(f"{layer.title()} layer", True, hide_layer, rid="layer_chip")
     chip_row = [(label, False, lambda label=label: run_search(ctx, f"{label} in {city}")) for label in CHIPS]
     top = column(
         column(search_bar(ctx), pad=(32, 24, 32, 0)),
@@ -56,9 +58,8 @@ def map_home(ctx: AppContext) -> Node:
         row(spacer(weight=1), no_layer, pad=(0, 0, 32, 0)) if layer != "none" else None,
     )
     cards = [_card(ctx, p) for p in sights[:6]]
-    handle = row(
-        spacer(weight=1), Node(VIEWGROUP, w=110, h=12, radius=6, bg=theme().divider), spacer(weight=1)
-    )
+    grip = Node(VIEWGROUP, w=110, h=12, radius=6, bg=theme().divider)
+    handle = row(spacer(weight=1), grip, spacer(weight=1))
     sheet = column(
         handle,
         text(f"Explore {city}", "heading", pad=(40, 16, 40, 16), rid="sheet_title"),
@@ -71,26 +72,17 @@ def map_home(ctx: AppContext) -> Node:
     clear = measure_height(top, WIDTH), measure_height(bottom, WIDTH)  # the map shows between the bars
     view = fit([(p["x"], p["y"]) for p in sights], WIDTH, _window_height(ctx), *clear)
     bars = column(top, Node(VIEWGROUP, weight=1), bottom, weight=1)
-    return Node(
-        FRAME,
-        layout="stack",
-        valign="start",
-        children=[map_of(ctx, view, city, sights), bars],
-        rid="map_home",
-    )
+    layers = [map_of(ctx, view, city, sights), bars]
+    return Node(FRAME, layout="stack", valign="start", children=layers, rid="map_home")
 
 
 def _card(ctx: AppContext, p: dict[str, Any]) -> Node:
     """A sight in the Explore sheet: its picture, name, rating and kind."""
+    photo = image(picture(p), 360, 220, desc=p["name"], radius=20)
+    about = text(f"{p['rating']:.1f} · {p['category']}", "caption", max_lines=1)
+    card = {"desc": p["name"], "w": 360, "gap": 6, "rid": "explore_card"}
     return column(
-        image(picture(p), 360, 220, desc=p["name"], radius=20),
-        text(p["name"], "label", max_lines=1),
-        text(f"{p['rating']:.1f} · {p['category']}", "caption", max_lines=1),
-        on_tap=open_place(ctx, p["id"]),
-        desc=p["name"],
-        w=360,
-        gap=6,
-        rid="explore_card",
+        photo, text(p["name"], "label", max_lines=1), about, on_tap=open_place(ctx, p["id"]), **card
     )
 
 

@@ -18,16 +18,7 @@ from typing import Any
 from ...theme import theme
 from ...ui import FRAME, IMAGE, VIEWGROUP, Node, line_height, text_width
 from ...widgets import text
-from .content import (
-    ARTERIALS,
-    AVENUES_X,
-    CITIES,
-    HEIGHT_KM,
-    HERE,
-    HOME_CITY,
-    STREETS_Y,
-    WIDTH_KM,
-)
+from .content import ARTERIALS, AVENUES_X, CITIES, HEIGHT_KM, HERE, HOME_CITY, STREETS_Y, WIDTH_KM
 
 Box = tuple[float, float, float, float]
 Point = tuple[float, float]
@@ -298,9 +289,8 @@ def draw_map(
     placer = Placer((view.clear[0] + 4, view.clear[1] + 4, view.clear[2] - 4, view.clear[3] - 4))
     for p in dots:
         box = _around(*view.px(p["x"], p["y"]), 14)
-        shapes.append(
-            _at(box, Node(VIEWGROUP, bg=PIN, border=ROAD, radius=14, desc=p["name"], rid="map_dot"))
-        )
+        dot = Node(VIEWGROUP, bg=PIN, border=ROAD, radius=14, desc=p["name"], rid="map_dot")
+        shapes.append(_at(box, dot))
         placer.taken.append(box)
     for p in sorted(full, key=lambda p: p["y"]):  # southern pins drawn over northern ones, as on a map
         x, y = view.px(p["x"], p["y"])
@@ -319,15 +309,7 @@ def draw_map(
         if spot:
             shapes.append(_label(spot, p["name"]))
     shapes += _street_labels(view, city, placer)
-    kids = [s for s in shapes if s is not None]
+    canvas = {"bg": LAND, "w": view.w, "h": view.h, "rid": "map_view", "desc": "Map"}
     return Node(
-        FRAME,
-        layout="stack",
-        valign="start",
-        children=kids,
-        bg=LAND,
-        w=view.w,
-        h=view.h,
-        rid="map_view",
-        desc="Map",
+        FRAME, layout="stack", valign="start", children=[s for s in shapes if s is not None], **canvas
     )
