@@ -18,7 +18,13 @@ from masbench.actions.selectors import select
 from masbench.device import Device, DeviceAddress, DeviceCommandError
 from masbench.tasks import TaskError, default_tasks_dir, load_tasks
 from masbench.tasks.player import play, prepare
-from masbench.tasks.routes import instruction_strings, route_yaml, search_routes, selector_for
+from masbench.tasks.routes import (
+    instruction_strings,
+    route_yaml,
+    search_routes,
+    selector_for,
+    shorten_reference,
+)
 from masbench.tasks.schema import Solutions, Task
 
 FAST_DEPTH = 2
@@ -48,10 +54,15 @@ def device():
     server.stop()
 
 
-def _sushi_task() -> Task:
+def _sushi_task(detour: bool = False) -> Task:
+    """Search Yelp for sushi; with `detour`, the reference types "ramen" first and then replaces it."""
+    typed = (
+        [{"action": "type", "target": {"resource_id": "search_bar_text"}, "text": "ramen"}] if detour else []
+    )
     steps = [
         {"action": "open_app", "name": "Yelp"},
-        {"action": "type", "target": {"resource_id": "search_bar_text"}, "text": "sushi"},
+        *typed,
+        {"action": "type", "target": {"resource_id": "search_bar_text"}, "text": "sushi", "clear": detour},
         {"action": "enter"},
     ]
     return Task.model_validate(
@@ -65,7 +76,7 @@ def _sushi_task() -> Task:
                 "gui": steps,
                 "hybrid": [{"action": "shortcut", "call": 'yelp.search_business(terms="sushi")'}],
             },
-            "optimal_steps": 3,
+            "optimal_steps": len(steps),
             "check": {
                 "foreground": {"app": "yelp", "screen": "results", "args": {"query": {"icontains": "sushi"}}}
             },
@@ -128,6 +139,13 @@ def test_search_finds_the_shortest_route_and_prints_it_as_a_solution(device):
         {"gui": yaml.safe_load(route_yaml(found.route)), "hybrid": [{"action": "back"}]}
     )
     assert play(device, task, list(steps.gui)).passed
+
+
+def test_splicing_cuts_a_detour_out_of_the_reference(device):
+    task = _sushi_task(detour=True)  # open Yelp, type ramen, type sushi over it, enter
+    route = shorten_reference(device, task, depth=1)
+    assert route is not None and [a.action for a in route] == ["open_app", "type", "enter"]
+    assert route[1].text == "sushi" and play(device, task, route).passed
 
 
 def test_search_reports_when_its_budget_runs_out(device):

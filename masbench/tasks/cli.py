@@ -279,6 +279,13 @@ def routes_command(
     budget: int = typer.Option(
         DEFAULT_BUDGET, "--budget", min=1, help="Moves tried per task before giving up."
     ),
+    splice: int = typer.Option(
+        0,
+        "--splice",
+        min=0,
+        help="Also try routes of up to N moves from each state of the reference, spliced in where they "
+        "reach a later state sooner (finds shorter routes in tasks too long to search whole).",
+    ),
     tasks_dir: Path | None = TASKS_DIR,
 ) -> None:
     """Breadth-first search over distinct screens for the shortest GUI route that passes each task's check,
@@ -286,7 +293,7 @@ def routes_command(
     status 1 if one is shorter than the task's optimal_steps."""
     from masbench.device import start_virtual_phones
 
-    from .routes import route_yaml, search_routes
+    from .routes import route_yaml, search_routes, shorten_reference
 
     console = Console()
     task_set = _load(tasks_dir)
@@ -309,5 +316,12 @@ def routes_command(
             )
             if found.route is not None:  # unwrapped, so it can be pasted into the task
                 console.print(route_yaml(found.route), highlight=False, markup=False, soft_wrap=True)
+            spliced = shorten_reference(phones.devices[0], task, splice, budget) if splice else None
+            if spliced is not None:
+                shorter = True
+                console.print(
+                    f"[bold]{task.id}[/bold] spliced route of {len(spliced)} steps", highlight=False
+                )
+                console.print(route_yaml(spliced), highlight=False, markup=False, soft_wrap=True)
     if shorter:
         raise typer.Exit(1)

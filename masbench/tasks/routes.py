@@ -41,7 +41,7 @@ from masbench.catalog import APPS
 from masbench.device import UIElement, parse_ui_dump
 
 from .checks import SnapshotState, evaluate
-from .player import prepare
+from .player import play, prepare
 from .schema import Task
 
 if TYPE_CHECKING:
@@ -198,22 +198,66 @@ def moves(node: _Node, task: Task, strings: list[str], packages: set[str]) -> It
 
 
 # -- the search -------------------------------------------------------------------------------------
-def _observe(device: Device, task: Task, with_screen: bool) -> _Observation:
-    snapshot = device.snapshot()
-    passed = evaluate(task.check, SnapshotState(snapshot)).passed
-    if not with_screen:
-        return _Observation(key="", passed=passed)
-    xml = device.ui_dump()
-    state = {k: v for k, v in snapshot.items() if k not in VOLATILE_STATE}
-    digest = hashlib.sha1(xml.encode("utf-8"))
-    digest.update(json.dumps(state, sort_keys=True, ensure_ascii=False).encode("utf-8"))
-    elements = parse_ui_dump(xml, screen=device.screen_size())
-    package = snapshot.get("foreground", {}).get("package", "")
-    return _Observation(key=digest.hexdigest(), passed=passed, elements=elements, package=package)
+class _Explorer:
+    """Runs a search's moves on the phone: branches from saved states, observes, counts moves."""
 
+    def __init__(self, device: Device, task: Task, budget: int):
+        self.device, self.task, self.budget = device, task, budget
+        names = [n for app in task.apps for n in (APPS[app].label, *APPS[app].aliases)]
+        self.strings = instruction_strings(task.instruction, tuple(names))
+        self.packages = {APPS[app].package for app in task.apps}
+        self.observed = 0
+        self.depth_done = 0
 
-def _masbench(device: Device, *args: str) -> None:
-    device.shell(["cmd", "masbench", *args], check=True)
+    def masbench(self, *args: str) -> None:
+        self.device.shell(["cmd", "masbench", *args], check=True)
+
+    def observe(self, with_screen: bool = True) -> _Observation:
+        snapshot = self.device.snapshot()
+        passed = evaluate(self.task.check, SnapshotState(snapshot)).passed
+        if not with_screen:
+            return _Observation(key="", passed=passed)
+        xml = self.device.ui_dump()
+        state = {k: v for k, v in snapshot.items() if k not in VOLATILE_STATE}
+        digest = hashlib.sha1(xml.encode("utf-8"))
+        digest.update(json.dumps(state, sort_keys=True, ensure_ascii=False).encode("utf-8"))
+        elements = parse_ui_dump(xml, screen=self.device.screen_size())
+        package = snapshot.get("foreground", {}).get("package", "")
+        return _Observation(key=digest.hexdigest(), passed=passed, elements=elements, package=package)
+
+    def node(self, seen: _Observation, route: list[Action], save: str) -> _Node:
+        """The phone's current state as a node to branch from (saved as `save`)."""
+        self.masbench("save", save)
+        return _Node(route, seen.elements, seen.package, save=save)
+
+    def breadth_first(
+        self, root: _Node, max_depth: int, seen: set[str], screen_at_last: bool = False
+    ) -> Iterator[tuple[list[Action], _Observation]]:
+        """Every move tried from `root` (saved), level by level, as (route from root, what it led to). New
+        states are expanded at the next level; the last level's screens are only read if
+        `screen_at_last`. Stops when the budget is spent; `depth_done` counts finished levels."""
+        level = [root]
+        for depth in range(1, max_depth + 1):
+            last = depth == max_depth
+            children: list[_Node] = []
+            for node in level:
+                for move in moves(node, self.task, self.strings, self.packages):
+                    if self.observed >= self.budget:
+                        return
+                    self.masbench("restore", node.save)
+                    self.observed += 1
+                    if not execute_action(self.device, move, node.elements).ok:
+                        continue
+                    reached = self.observe(with_screen=screen_at_last or not last)
+                    route = [*node.route, move]
+                    if not last and reached.key not in seen:
+                        seen.add(reached.key)
+                        children.append(
+                            self.node(reached, route, f"{SAVE_PREFIX}-{depth % 2}-{len(children)}")
+                        )
+                    yield route, reached
+            self.depth_done = depth
+            level = children
 
 
 def search_routes(
@@ -221,55 +265,54 @@ def search_routes(
 ) -> RouteSearch:
     """Breadth-first search for the shortest route whose end state passes the task's check."""
     start = time.perf_counter()
-    depth_limit = task.optimal_steps - 1 if max_depth is None else max_depth
-    result = RouteSearch(task.id, task.optimal_steps, depth_limit)
-    labels = [APPS[app].label for app in task.apps]
-    strings = instruction_strings(
-        task.instruction, (*labels, *(a for app in task.apps for a in APPS[app].aliases))
+    explorer = _Explorer(device, task, budget)
+    result = RouteSearch(
+        task.id, task.optimal_steps, task.optimal_steps - 1 if max_depth is None else max_depth
     )
-    packages = {APPS[app].package for app in task.apps}
     prepare(device, task)
-    root = _observe(device, task, with_screen=True)
-    if root.passed:
+    initial = explorer.observe()
+    seen = {initial.key}
+    if initial.passed:
         result.route = []
-    seen = {root.key}
-    level = [_Node([], root.elements, root.package, save=f"{SAVE_PREFIX}-0-0")]
-    _masbench(device, "save", level[0].save)
-    for depth in range(1, depth_limit + 1):
-        if result.route is not None:
-            break
-        last = depth == depth_limit
-        children: list[_Node] = []
-        for node in level:
-            for move in moves(node, task, strings, packages):
-                if result.observed >= budget:
-                    result.seconds = time.perf_counter() - start
-                    return result
-                _masbench(device, "restore", node.save)
-                outcome = execute_action(device, move, node.elements)
-                result.observed += 1
-                if not outcome.ok:
-                    continue
-                seen_state = _observe(device, task, with_screen=not last)
-                if seen_state.passed:
-                    result.route = [*node.route, move]
-                    break
-                if last or seen_state.key in seen:
-                    continue
-                seen.add(seen_state.key)
-                child = _Node([*node.route, move], seen_state.elements, seen_state.package)
-                child.save = f"{SAVE_PREFIX}-{depth % 2}-{len(children)}"
-                _masbench(device, "save", child.save)
-                children.append(child)
-            if result.route is not None:
+    else:
+        root = explorer.node(initial, [], f"{SAVE_PREFIX}-start")
+        for route, reached in explorer.breadth_first(root, result.max_depth, seen):
+            if reached.passed:
+                result.route = route
                 break
-        result.states = len(seen)
-        if result.route is None:
-            result.depth_done = depth
-        level = children
-    result.states = len(seen)
+        result.depth_done = explorer.depth_done
+    result.states, result.observed = len(seen), explorer.observed
     result.seconds = time.perf_counter() - start
     return result
+
+
+def shorten_reference(
+    device: Device, task: Task, depth: int = 1, budget: int = DEFAULT_BUDGET
+) -> list[Action] | None:
+    """A GUI route shorter than the reference, for tasks too long to search whole: from each state along
+    the reference every route of up to `depth` moves is tried, and one that passes the check, or reaches
+    a later state of the reference (same screen and state) in fewer moves, is spliced in. Returns the
+    shortest such route that passes when replayed from the start, or None."""
+    explorer = _Explorer(device, task, budget)
+    reference = list(task.solutions.gui)
+    prepare(device, task)
+    along: list[tuple[_Node, str]] = []
+    latest: dict[str, int] = {}  # a state's key -> its last position along the reference
+    for i in range(len(reference) + 1):
+        here = explorer.observe()
+        along.append((explorer.node(here, [], f"reference-{i}"), here.key))
+        latest[here.key] = i
+        if i < len(reference) and not execute_action(device, reference[i], here.elements).ok:
+            return None  # the reference does not run: `masbench tasks verify` says why
+    candidates: list[list[Action]] = []
+    for i, (node, key) in enumerate(along[:-1]):
+        for route, reached in explorer.breadth_first(node, depth, {key}, screen_at_last=True):
+            if reached.passed and i + len(route) < len(reference):
+                candidates.append(reference[:i] + route)
+            later = latest.get(reached.key, -1)
+            if later > i + len(route):
+                candidates.append(reference[:i] + route + reference[later:])
+    return next((r for r in sorted(candidates, key=len) if play(device, task, r).passed), None)
 
 
 def route_yaml(route: list[Action]) -> str:
@@ -294,4 +337,5 @@ __all__ = [
     "route_yaml",
     "search_routes",
     "selector_for",
+    "shorten_reference",
 ]
