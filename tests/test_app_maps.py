@@ -441,3 +441,11 @@ def test_places_keep_their_real_spelling_and_are_found_without_accents(phone):
     view(phone, f"geo:0,0?q={cafe['name'].replace('é', 'e')} in {cafe['city']}")
     assert front(phone)["args"] == {"place_id": cafe["id"]}
     assert find(phone, resource_id="place_title").text == cafe["name"]
+
+
+def test_a_place_has_one_picture_of_its_kind_in_the_list_and_on_its_page(phone):
+    view(phone, "geo:0,0?q=museums%20in%20Chicago")
+    listed = {n.desc: n.image for n in phone.frame().window.walk() if n.image and n.rid != "account_button"}
+    tap(phone, resource_id="result_title", text="Field Museum")
+    shown = {n.image for n in phone.frame().window.walk() if n.image and n.desc == "Field Museum"}
+    assert listed["Field Museum"] == "museum:field-museum-chicago" and shown == {listed["Field Museum"]}

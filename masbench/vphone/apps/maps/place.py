@@ -17,6 +17,7 @@ from ...widgets import (
     dialog,
     divider,
     icon_button,
+    image,
     label_value,
     list_item,
     rating,
@@ -29,7 +30,7 @@ from ...widgets import (
     text,
 )
 from . import model
-from .common import OWNER, avatar, filled_field, map_of, page, search_bar
+from .common import OWNER, avatar, filled_field, map_of, page, picture, search_bar
 from .content import CITIES, DAYS, HOME_CITY, distance_km, here, hours_line, open_status, reviews_for
 from .directions import start
 from .mapview import fit
@@ -54,12 +55,18 @@ def place_page(ctx: AppContext) -> Node:
             *_details(ctx, p),
         ]
     actions = _actions(ctx, p, is_address, bool(saved_in))
+    photo = None if is_address else image(picture(p), 240, 240, desc=p["name"], radius=20)
     return page(
         column(search_bar(ctx, p["name"], on_back=ctx.back), pad=(24, 20, 24, 10)),
         scroll_page(
             "place",
             map_of(ctx, fit([(p["x"], p["y"])], 1080, 480), p["city"], [p]) if p["city"] in CITIES else None,
-            column(*_head(ctx, p, is_address, dist), pad=(40, 24, 40, 10), gap=10),
+            row(
+                column(*_head(ctx, p, is_address, dist), weight=1, gap=10),
+                photo,
+                pad=(40, 24, 40, 10),
+                gap=24,
+            ),
             scroll_list(
                 "place_actions", actions, rid="place_actions", horizontal=True, gap=20, pad=(40, 10, 40, 20)
             ),
