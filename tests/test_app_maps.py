@@ -388,7 +388,8 @@ MAP_SCREENS = [
     "geo:0,0?q=museums%20in%20Chicago",
     "geo:0,0?q=hotels%20in%20New%20York",
     "geo:0,0?q=Ferry%20Building",
-    "https://www.google.com/maps/dir/?api=1&origin=Union%20Square&destination=Dolores%20Park&travelmode=walking",
+    "https://www.google.com/maps/dir/?api=1&origin=Union%20Square&destination=Dolores%20Park"
+    "&travelmode=walking",
 ]
 
 

@@ -58,7 +58,7 @@ def avatar(
 def filled_field(
     field: str, hint: str, rid: str, value: str = "", on_submit: Submit = None, **kw: Any
 ) -> Node:
-    """A text field on a pale fill, as Maps draws its start, destination and review boxes; `kw` restyles it."""
+    """A text field on a pale fill, as Maps draws its start, destination and review boxes (`kw` restyles)."""
     t = theme()
     style = {"size": t.style("body_small").size, "h": 110, "bg": t.pale, "radius": 20, "pad": (28, 0, 28, 0)}
     return Node(EDIT, field=field, hint=hint, rid=rid, text=value, on_submit=on_submit, **(style | kw))

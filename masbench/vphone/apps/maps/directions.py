@@ -96,7 +96,7 @@ def directions(ctx: AppContext) -> Node:
 
 
 def _content(ctx: AppContext, origin: Place | None, dest: Place | None) -> Node:
-    """Below the fields: suggestions while one is typed in, else the map and routes, else why there are none."""
+    """Below the fields: suggestions while one is typed, else the map and routes, else why there are none."""
     typing = ctx.ui.get("focus") if ctx.ui.get("focus") in ("origin_text", "destination_text") else None
     if typing and str(ctx.ui.get(typing, "")).strip():
         return _suggestions(ctx, typing.removesuffix("_text"), str(ctx.ui[typing]))

@@ -21,7 +21,8 @@ def results(ctx: AppContext) -> Node:
     origin = model.center(ctx.state, args["city"])
     weekday, minute = model.minute_of(ctx.now())
     rows = [_result_row(ctx, p, origin, weekday, minute) for p in found]
-    none = text(f"No results for “{args['query']}”", "body", pad=(60, 100, 60, 0), weight=1, rid="no_results")
+    empty = f"No results for “{args['query']}”"
+    none = text(empty, "body", fg=theme().muted, pad=(60, 100, 60, 0), weight=1, rid="no_results")
 
     def flip(key: str) -> None:
         ctx.args[key] = not ctx.args[key]
@@ -65,35 +66,20 @@ def sort(ctx: AppContext) -> Node:
 def _result_row(
     ctx: AppContext, p: dict[str, Any], origin: dict[str, Any], weekday: int, minute: int
 ) -> Node:
-    is_open, line = open_status(p, weekday, minute)
-    details = f"{p['category']} · {model.distance_text(ctx.state, distance_km(origin, p))} · {p['address'].split(',')[0]}"
-    to_place = ctx.link("directions", **model.directions_args(ctx.state, "here", p["id"]))
+    is_open, hours = open_status(p, weekday, minute)
+    dist = model.distance_text(ctx.state, distance_km(origin, p))
+    details = f"{p['category']} · {dist} · {p['address'].split(',')[0]}"
     about = column(
         text(p["name"], "subtitle", rid="result_title", max_lines=2),
         rating(p["rating"], p["reviews"]),
         text(details, "caption", rid="result_details", max_lines=2),
-        text(line, "positive" if is_open else "negative", rid="result_hours"),
+        text(hours, "positive" if is_open else "negative", rid="result_hours"),
         weight=1,
         gap=8,
     )
-    go = button(
-        "Directions",
-        to_place,
-        rid="result_directions",
-        primary=False,
-        h=80,
-        pad=(24, 0, 24, 0),
-        desc=f"Directions to {p['name']}",
-    )
+    to_place = ctx.link("directions", **model.directions_args(ctx.state, "here", p["id"]))
+    small = {"primary": False, "h": 80, "pad": (24, 0, 24, 0), "desc": f"Directions to {p['name']}"}
+    go = button("Directions", to_place, rid="result_directions", **small)
     side = column(image(picture(p), 200, 150, desc=p["name"], radius=16), go, gap=14, align="center")
-    tap = open_place(ctx, p["id"])
-    return row(
-        about,
-        side,
-        on_tap=tap,
-        desc=p["name"],
-        rid="result_item",
-        pad=(40, 28, 40, 28),
-        gap=24,
-        bg=theme().surface,
-    )
+    look = {"pad": (40, 28, 40, 28), "gap": 24, "bg": theme().surface}
+    return row(about, side, on_tap=open_place(ctx, p["id"]), desc=p["name"], rid="result_item", **look)
