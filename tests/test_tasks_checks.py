@@ -194,6 +194,57 @@ def test_foreground_leaf():
     assert not passes({"foreground": {"app": "maps", "args": {"origin": "home"}}})
 
 
+RESULTS = {"city": "Paris", "review": 90, "fc": False, "stars": [], "price": "", "order": "popularity"}
+LIST_THEN_HOTEL = {
+    "foreground": {"package": "com.booking", "screen": "hotel", "args": {"hotel_id": 7}},
+    "stack": [
+        {"package": "com.booking", "screen": "search", "args": {}},
+        {"package": "com.booking", "screen": "results", "args": RESULTS},
+        {"package": "com.booking", "screen": "hotel", "args": {"hotel_id": 7}},
+    ],
+}
+
+
+def booking_results(**spec) -> Check:
+    return check({"foreground": {"app": "booking", "screen": "results", "args": {"city": "Paris"}, **spec}})
+
+
+def test_foreground_unset_args_are_filters_that_must_be_off():
+    front = SnapshotState({"foreground": LIST_THEN_HOTEL["stack"][1]})
+    assert evaluate(booking_results(unset=["fc", "stars", "price"]), front).passed
+    result = evaluate(booking_results(unset=["fc", "review"]), front)
+    assert not result.passed and "wrong args review" in result.details[0]
+
+
+def test_or_beneath_accepts_a_result_opened_from_the_asked_for_screen():
+    opened = SnapshotState(LIST_THEN_HOTEL)
+    assert not evaluate(booking_results(), opened).passed
+    result = evaluate(booking_results(or_beneath=True), opened)
+    assert result.passed and "directly beneath 'hotel'" in result.details[0]
+    # only directly beneath, with the asked-for args, and in the same app
+    deeper = {
+        **LIST_THEN_HOTEL,
+        "stack": [*LIST_THEN_HOTEL["stack"], {"package": "com.booking", "screen": "rooms"}],
+    }
+    deeper["foreground"] = deeper["stack"][-1]
+    assert not evaluate(booking_results(or_beneath=True), SnapshotState(deeper)).passed
+    assert not evaluate(booking_results(or_beneath=True, unset=["review"]), opened).passed
+    other_app = {**LIST_THEN_HOTEL, "foreground": {"package": "com.android.chrome", "screen": "tab"}}
+    assert not evaluate(booking_results(or_beneath=True), SnapshotState(other_app)).passed
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ({"args": {"fc": True}, "unset": ["fc"]}, "fc cannot be both in `args` and `unset`"),
+        ({"or_beneath": True}, "`or_beneath` needs a `screen`"),
+    ],
+)
+def test_foreground_options_are_validated(spec, message):
+    with pytest.raises(ValidationError, match=message):
+        check({"foreground": {"app": "booking", **spec}})
+
+
 def test_setting_leaf():
     assert passes({"setting": {"namespace": "secure", "key": "ui_night_mode", "eq": "2"}})
     assert passes({"setting": {"namespace": "secure", "key": "ui_night_mode", "eq": 2}})

@@ -82,6 +82,19 @@ def test_a_good_task_loads_with_its_fields(tmp_path):
     assert task.near_misses[0].steps(task.solutions)[1].text == "adidas"
 
 
+def test_a_near_miss_can_insert_steps_and_be_tagged_extra(tmp_path):
+    miss = {
+        "name": "x",
+        "kind": "extra",
+        "from": "gui",
+        "insert": {1: [{"action": "back"}], 3: [{"action": "home"}]},
+    }
+    task = load_tasks(write(tmp_path, variant(near_misses=[miss]))).get("amazon-07")
+    assert task.near_misses[0].kind == "extra"
+    steps = task.near_misses[0].steps(task.solutions)
+    assert [s.action for s in steps] == ["open_app", "back", "type", "enter", "home"]
+
+
 def test_level_error_reads_like_the_style_guide(tmp_path):
     assert errors_of(write(tmp_path, variant(level=4))) == [
         'tasks/single_app/amazon.yaml: task amazon-07: field "level": must be 1, 2 or 3'
@@ -138,7 +151,19 @@ def test_level_error_reads_like_the_style_guide(tmp_path):
             {"near_misses": [{"name": "x", "from": "gui", "replace": {7: {"action": "back"}}}]},
             'field "near_misses": 0 (x): replace step 7 is outside the gui solution (3 steps)',
         ),
-        ({"near_misses": [{"name": "x", "from": "gui"}]}, "`from` needs `replace`"),
+        ({"near_misses": [{"name": "x", "from": "gui"}]}, "`from` needs `replace` or `insert`"),
+        (
+            {"near_misses": [{"name": "x", "from": "gui", "insert": {4: [{"action": "back"}]}}]},
+            'field "near_misses": 0 (x): insert before step 4 is outside the gui solution (3 steps)',
+        ),
+        (
+            {
+                "near_misses": [
+                    {"name": "x", "kind": "more", "from": "gui", "replace": {0: {"action": "back"}}}
+                ]
+            },
+            "kind",
+        ),
         ({"near_misses": [{"name": "x"}]}, "give either `actions` or `from: gui|hybrid`"),
     ],
 )

@@ -30,6 +30,8 @@ class StateReader(Protocol):
 
     def foreground(self) -> dict[str, Any]: ...
 
+    def stack(self) -> list[dict[str, Any]]: ...
+
 
 @dataclass(frozen=True)
 class SnapshotState:
@@ -49,6 +51,10 @@ class SnapshotState:
 
     def foreground(self) -> dict[str, Any]:
         return self.data.get("foreground", {})
+
+    def stack(self) -> list[dict[str, Any]]:
+        """The back stack, bottom first; the last entry is the foreground screen."""
+        return self.data.get("stack", [])
 
 
 @dataclass
@@ -120,20 +126,40 @@ def value(spec: ValueSpec, state: StateReader) -> tuple[bool, str]:
     return False, f"{what}: {problem or f'found {ops.show(found)}, not {failed}'}"
 
 
+def _is_unset(value: Any) -> bool:
+    """A filter that is off: absent, null, false, zero or empty."""
+    return value is ops.MISSING or value in (None, False, 0, "") or value == [] or value == {}
+
+
+def _screen_problem(spec: ForegroundSpec, screen: dict[str, Any]) -> str | None:
+    """Why `screen` (a foreground or back-stack entry) is not the one the spec asks for, or None."""
+    if screen.get("package") != package_of(spec.app):
+        return f"app {screen.get('package', '?')}"
+    if spec.screen is not None and screen.get("screen") != spec.screen:
+        return f"screen {screen.get('screen')!r}"
+    args = screen.get("args") or {}
+    wrong = [k for k, c in spec.args.items() if not ops.holds(ops.resolve(args, k)[0], c)]
+    wrong += [k for k in spec.unset if not _is_unset(ops.resolve(args, k)[0])]
+    return f"args {', '.join(wrong)} of {ops.show(args)}" if wrong else None
+
+
 def foreground(spec: ForegroundSpec, state: StateReader) -> tuple[bool, str]:
     front = state.foreground()
     want = [spec.app] + ([f"screen {spec.screen!r}"] if spec.screen else [])
     want += [f"{k}={ops.describe(c)}" for k, c in spec.args.items()]
-    what = "foreground " + " ".join(want)
-    seen = (
-        f"{front.get('package', '?')} screen {front.get('screen')!r} args {ops.show(front.get('args', {}))}"
-    )
-    ok = front.get("package") == package_of(spec.app) and (
-        spec.screen is None or front.get("screen") == spec.screen
-    )
-    args = front.get("args") or {}
-    ok = ok and all(ops.holds(ops.resolve(args, k)[0], c) for k, c in spec.args.items())
-    return ok, f"{what}: in front is {seen}"
+    want += [f"{k} unset" for k in spec.unset]
+    what = "foreground " + " ".join(want) + (" (or directly beneath)" if spec.or_beneath else "")
+    problem = _screen_problem(spec, front)
+    if problem is None:
+        return True, f"{what}: in front"
+    seen = f"{front.get('package', '?')} screen {front.get('screen')!r}: wrong {problem}"
+    stack = state.stack()
+    if spec.or_beneath and len(stack) >= 2 and front.get("package") == package_of(spec.app):
+        beneath = _screen_problem(spec, stack[-2])
+        if beneath is None:
+            return True, f"{what}: directly beneath {front.get('screen')!r}"
+        seen += f"; beneath it: wrong {beneath}"
+    return False, f"{what}: in front is {seen}"
 
 
 def setting(spec: SettingSpec, state: StateReader) -> tuple[bool, str]:

@@ -112,11 +112,26 @@ class ValueSpec(_InlineOps):
 
 
 class ForegroundSpec(_Strict):
-    """That app is in front, optionally on that screen with those screen args."""
+    """That app is in front, optionally on that screen with those screen args, and with the `unset` args
+    (filters the task did not ask for) absent, null, false, zero or empty.
+
+    `or_beneath` is the display-task policy (docs/tasks.md): the screen may also be directly beneath the
+    front screen of the same app on the back stack, because the agent opened a result from it to check."""
 
     app: AppName
     screen: str | None = None
     args: dict[str, Cond] = Field(default_factory=dict)
+    unset: list[str] = Field(default_factory=list)
+    or_beneath: bool = False
+
+    @model_validator(mode="after")
+    def _disjoint(self) -> ForegroundSpec:
+        both = sorted(set(self.args) & set(self.unset))
+        if both:
+            raise ValueError(f"{', '.join(both)} cannot be both in `args` and `unset`")
+        if self.or_beneath and self.screen is None:
+            raise ValueError("`or_beneath` needs a `screen` (the one that may be beneath)")
+        return self
 
 
 class SettingSpec(_InlineOps):
@@ -195,19 +210,25 @@ class Solutions(_Strict):
 
 class NearMiss(_Strict):
     """A plausible wrong route that must FAIL the check: a full `actions` list, or a reference solution
-    (`from: gui|hybrid`) with some steps replaced (`replace: {step index: action}`, 0-based)."""
+    (`from: gui|hybrid`) with some steps replaced (`replace: {step index: action}`, 0-based) and some
+    inserted (`insert: {step index: [actions]}`, played before that step; the solution's length appends).
+
+    `kind: extra` marks a route that does everything right plus one thing too many (a second item, an
+    unasked filter); every task that adds or filters needs one (docs/tasks.md)."""
 
     name: str = Field(min_length=1)
+    kind: Literal["wrong", "extra"] = "wrong"
     actions: Steps | None = None
     from_: Literal["gui", "hybrid"] | None = Field(None, alias="from")
     replace: dict[int, Action] = Field(default_factory=dict)
+    insert: dict[int, Steps] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _shape(self) -> NearMiss:
         if (self.actions is None) == (self.from_ is None):
-            raise ValueError("give either `actions` or `from: gui|hybrid` with `replace`")
-        if self.from_ is not None and not self.replace:
-            raise ValueError("`from` needs `replace` (otherwise it is the reference solution itself)")
+            raise ValueError("give either `actions` or `from: gui|hybrid` with `replace` or `insert`")
+        if self.from_ is not None and not (self.replace or self.insert):
+            raise ValueError("`from` needs `replace` or `insert` (otherwise it is the reference solution)")
         for i, step in self.replace.items():
             problem = _ungrounded(step)
             if problem:
@@ -218,9 +239,10 @@ class NearMiss(_Strict):
         if self.actions is not None:
             return list(self.actions)
         base = list(solutions.gui if self.from_ == "gui" else solutions.hybrid)
-        for i, step in self.replace.items():
-            base[i] = step
-        return base
+        steps: list[Action] = []
+        for i, step in enumerate(base):
+            steps += [*self.insert.get(i, []), self.replace.get(i, step)]
+        return steps + list(self.insert.get(len(base), []))
 
 
 # -- the task ------------------------------------------------------------------------------------------
@@ -276,10 +298,11 @@ class Task(_Strict):
             if solutions is None or miss.from_ is None:
                 continue
             size = len(solutions.gui if miss.from_ == "gui" else solutions.hybrid)
-            bad = [i for i in miss.replace if not 0 <= i < size]
+            bad = [f"replace step {i}" for i in miss.replace if not 0 <= i < size]
+            bad += [f"insert before step {i}" for i in miss.insert if not 0 <= i <= size]
             if bad:
                 raise ValueError(
-                    f"{n} ({miss.name}): replace step {bad[0]} is outside the {miss.from_} solution ({size} steps)"
+                    f"{n} ({miss.name}): {bad[0]} is outside the {miss.from_} solution ({size} steps)"
                 )
         return near_misses
 
