@@ -4,7 +4,8 @@ steps than its `optimal_steps` under the search's moves.
 Fast tier: the phone's save/restore, the typed strings, selectors, a search that finds a known route, and
 for every level-1 task that no route of up to FAST_DEPTH steps passes. The full proofs (every route up to
 `optimal_steps - 1`) take seconds to minutes per task and are marked `slow`; tasks whose search space is
-too large for PROOF_BUDGET are listed in NOT_PROVED with the reason, so the gap is visible.
+too large for PROOF_BUDGET are listed in NOT_PROVED with the reason, so the gap is visible. Also slow:
+no task's reference can be shortened by splicing in a one-move detour (`shorten_reference`).
 """
 
 from __future__ import annotations
@@ -38,7 +39,8 @@ def _shipped() -> list[Task]:
         return []
 
 
-LEVEL_1 = [t for t in _shipped() if t.level == 1]
+SHIPPED = _shipped()
+LEVEL_1 = [t for t in SHIPPED if t.level == 1]
 # Level-1 tasks whose full proof does not finish within PROOF_BUDGET moves, with what the search reached.
 NOT_PROVED: dict[str, str] = {}
 
@@ -114,7 +116,7 @@ def test_typed_strings_come_from_the_instruction():
     strings = instruction_strings(
         'Write a review for Hanok Tofu House in Seattle saying "Great stew" and save mechanical watches '
         "for 1450 Valencia St, San Francisco on Yelp.",
-        apps=("Yelp",),
+        app_names=("Yelp",),
     )
     assert {"Great stew", "Hanok Tofu House", "Seattle", "1450 Valencia St, San Francisco"} <= set(strings)
     assert "mechanical watches" in strings and "review" in strings
@@ -172,6 +174,13 @@ def test_no_level_1_task_passes_within_a_few_steps(device, task):
 def test_level_1_optimal_steps_are_minimal(device, task):
     found = search_routes(device, task, budget=PROOF_BUDGET)
     assert found.proves_minimal, found.verdict + ("\n" + route_yaml(found.route) if found.route else "")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("task", SHIPPED, ids=lambda t: t.id)
+def test_no_reference_can_be_shortened_by_splicing(device, task):
+    spliced = shorten_reference(device, task, depth=1)
+    assert spliced is None, f"{len(spliced)} steps instead of {task.optimal_steps}:\n{route_yaml(spliced)}"
 
 
 def test_routes_command_reports_each_task():

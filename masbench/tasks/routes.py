@@ -11,7 +11,10 @@ apps outside the task (the home screen, an app a link opened) are only left by o
 Expanding a node is `cmd masbench restore` + one move + one observation, all through the device, so the
 search runs on any virtual phone however it is served. It stops at the first depth where a state passes
 the check, after `max_depth` levels (default `optimal_steps - 1`: exploring them all and finding no pass
-proves the reference minimal under this move set), or when `budget` states have been observed.
+proves the reference minimal under this move set), or when `budget` moves have been tried.
+
+Tasks too long to search whole can still be shortened: `shorten_reference` searches a few moves deep from
+every state along the GUI reference and splices in any route that reaches a later state of it sooner.
 """
 
 from __future__ import annotations
@@ -114,12 +117,12 @@ class _Observation:
 
 
 # -- what to type -----------------------------------------------------------------------------------
-def instruction_strings(instruction: str, apps: tuple[str, ...] = ()) -> list[str]:
+def instruction_strings(instruction: str, app_names: tuple[str, ...] = ()) -> list[str]:
     """The bounded set of strings the search types, in order of first appearance: quoted strings, names
     (runs of capitalised words and numbers, joined by "of"/"de" or a comma, so "Art Institute of
     Chicago" and "1450 Valencia St, San Francisco" stay whole), and runs of other words that are not
-    STOPWORDS, cut to MAX_WORDS ("mechanical watches", "sushi"). The names of the task's `apps` are left
-    out: they say which app to open, not what to type."""
+    STOPWORDS, cut to MAX_WORDS ("mechanical watches", "sushi"). The task's `app_names` are left out:
+    they say which app to open, not what to type."""
     found: list[str] = re.findall(r'"([^"]+)"', instruction)
     word = r"(?:[A-Z0-9][\w.'&-]*\w|[A-Z0-9])"
     names = list(re.finditer(rf"{word}(?:(?:,| of| de)? {word})*", instruction))
@@ -139,7 +142,7 @@ def instruction_strings(instruction: str, apps: tuple[str, ...] = ()) -> list[st
             elif run:
                 found += [" ".join(run[i : i + MAX_WORDS]) for i in range(0, len(run), MAX_WORDS)]
                 run = []
-    skip = {fold_name.lower() for fold_name in apps}
+    skip = {name.lower() for name in app_names}
     return [s for s in dict.fromkeys(s.strip(" ,") for s in found) if s and s.lower() not in skip]
 
 
