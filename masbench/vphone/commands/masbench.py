@@ -10,6 +10,7 @@ import copy
 import json
 import pickle
 import weakref
+import zlib
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -105,7 +106,8 @@ def _patch(p: Proc, args: list[str]) -> None:
 
 # Everything `VirtualPhone.reset` rebuilds: together they are the phone's state (serial, apps and props
 # never change after construction; the cached frame is dropped on restore). All but the file store are
-# plain data, kept pickled: unpickling is several times faster than a deep copy, and restore is hot.
+# plain data, kept pickled (unpickling is several times faster than a deep copy, and restore is hot) and
+# compressed (a search may keep thousands of states; most of each is app data that compresses 3x).
 PICKLED_FIELDS = (
     "seed",
     "boot_clock",
@@ -122,7 +124,7 @@ PICKLED_FIELDS = (
 
 @dataclass(frozen=True)
 class _Saved:
-    pickled: bytes
+    packed: bytes  # PICKLED_FIELDS, pickled and compressed
     fs: VirtualFS  # holds the phone's clock as a callable, which pickle cannot carry
 
 
@@ -142,7 +144,8 @@ def _save(p: Proc, args: list[str]) -> None:
     phone = p.phone
     with phone.lock:
         fields = {f: getattr(phone, f) for f in PICKLED_FIELDS}
-        saved = _Saved(pickle.dumps(fields, pickle.HIGHEST_PROTOCOL), copy.deepcopy(phone.fs))
+        packed = zlib.compress(pickle.dumps(fields, pickle.HIGHEST_PROTOCOL), 1)
+        saved = _Saved(packed, copy.deepcopy(phone.fs))
         _saved.setdefault(phone, {})[name] = saved
     _json(p, {"ok": True, "name": name})
 
@@ -154,7 +157,7 @@ def _restore(p: Proc, args: list[str]) -> None:
     if saved is None:
         raise CommandError(f"cmd masbench restore: nothing saved as '{name}'")
     with phone.lock:
-        for field, value in pickle.loads(saved.pickled).items():
+        for field, value in pickle.loads(zlib.decompress(saved.packed)).items():
             setattr(phone, field, value)
         phone.fs = copy.deepcopy(saved.fs)
         phone.invalidate()
