@@ -1,4 +1,4 @@
-"""`masbench tasks list|show|stats|verify` over the test tasks."""
+"""`masbench tasks list|show|stats|verify|play` over the test tasks."""
 
 from __future__ import annotations
 
@@ -121,3 +121,41 @@ def test_verify_exits_1_and_names_the_failure(tmp_path):
 def test_verify_needs_virtual_phones():
     result = invoke("verify", "--devices", "emulator-5554", "--tasks-dir", str(DATA))
     assert result.exit_code == 2 and "vphone:N" in result.output
+
+
+def play(tmp_path: Path, actions: list[dict], *extra: str, task: str = "settings-01"):
+    file = tmp_path / "actions.yaml"
+    file.write_text(yaml.safe_dump(actions))
+    args = ("play", task, str(file), "--kb-dir", str(DATA / "kb"), "--tasks-dir", str(DATA), *extra)
+    return invoke(*args), file
+
+
+def test_play_prints_the_steps_and_exits_0_when_the_check_passes(tmp_path):
+    hybrid = [
+        {"action": "shortcut", "call": "settings.open_display_settings()"},
+        {"action": "tap", "target": {"resource_id": "dark_ui_mode"}},
+    ]
+    result, _ = play(tmp_path, hybrid, "--devices", "vphone")
+    assert result.exit_code == 0, result.output
+    assert "0  shortcut settings.open_display_settings()  ok" in result.output
+    assert "1  tap resource_id='dark_ui_mode'  ok" in result.output
+    assert "PASS setting secure ui_night_mode" in result.output and "check passes" in result.output
+
+
+def test_play_exits_1_when_the_check_fails_and_shows_a_failed_step(tmp_path):
+    route = [{"action": "open_app", "name": "Settings"}, {"action": "tap", "target": {"text": "No such row"}}]
+    result, _ = play(tmp_path, route)
+    assert result.exit_code == 1, result.output
+    assert "1  tap text='No such row'  FAILED" in result.output
+    assert "FAIL setting secure ui_night_mode" in result.output and "check fails" in result.output
+
+
+def test_play_bad_input_exits_2_naming_the_file_entry_and_field(tmp_path):
+    actions = [{"action": "open_app", "name": "Settings"}, {"action": "tap", "target": {"txt": "Display"}}]
+    result, file = play(tmp_path, actions)
+    assert result.exit_code == 2
+    assert f'{file}: entry 1: field "tap.target.txt": unknown field' in " ".join(result.output.split())
+    result, _ = play(tmp_path, [{"action": "tap", "index": 3}])
+    assert result.exit_code == 2 and "entry 0: reference steps ground GUI targets" in result.output
+    result, _ = play(tmp_path, [{"action": "back"}], task="no-such-task")
+    assert result.exit_code == 2 and "no-such-task" in result.output

@@ -1,4 +1,4 @@
-"""`masbench tasks ...`: list, show, count and verify the benchmark's tasks."""
+"""`masbench tasks ...`: list, show, count, verify and play the benchmark's tasks."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
+
+from masbench.actions import Action
 
 from .loader import load_tasks
 from .player import VerifyReport, describe_action, summarize
@@ -324,4 +326,61 @@ def routes_command(
                 )
                 console.print(route_yaml(spliced), highlight=False, markup=False, soft_wrap=True)
     if shorter:
+        raise typer.Exit(1)
+
+
+@tasks_app.command("play")
+def play_command(
+    task_id: str = typer.Argument(..., metavar="TASK", help="Task id."),
+    actions_file: Path = typer.Argument(
+        ..., metavar="ACTIONS.yaml", help="A YAML list of actions, as in a task's solutions."
+    ),
+    devices: str = typer.Option(
+        "vphone", "--devices", "-d", help="vphone (a virtual phone, started for the run) or a device serial."
+    ),
+    kb_dir: Path | None = typer.Option(
+        None, "--kb-dir", envvar="MASBENCH_KB_DIR", help="Shortcut KB directory (default: shortcuts_kb/)."
+    ),
+    tasks_dir: Path | None = TASKS_DIR,
+) -> None:
+    """Reset to TASK's initial state, play the actions, print each step and the check's details, to try
+    another route through a task. Exit status 0 if the check passes, 1 if it fails, 2 on bad input."""
+    from masbench.device import DeviceError, open_device
+    from masbench.shortcuts import ShortcutExecutor, load_kb
+
+    from .loader import load_actions
+    from .player import TaskSetupError, play
+
+    console = Console()
+
+    def bad_input(message: str) -> typer.Exit:
+        Console(stderr=True).print(f"[red]error:[/red] {message}", highlight=False, markup=True)
+        return typer.Exit(2)
+
+    try:
+        task = _load(tasks_dir).get(task_id)
+    except TaskError as exc:
+        raise bad_input(str(exc)) from exc
+    try:
+        actions = load_actions(actions_file)
+        kb = load_kb(kb_dir)
+    except ValueError as exc:  # both loaders name the file, the entry and the field
+        raise bad_input(str(exc)) from exc
+
+    def show_step(index: int, action: Action, error: str | None) -> None:
+        verdict = "ok" if error is None else f"FAILED: {error}"
+        console.print(f"  {index:>2}  {describe_action(action)}  {verdict}", highlight=False, markup=False)
+
+    console.print(f"[bold]{task.id}[/bold] {len(actions)} steps from {actions_file}", highlight=False)
+    try:
+        with open_device(devices) as device:
+            result = play(device, task, actions, ShortcutExecutor(kb, device), on_step=show_step)
+    except (TaskSetupError, DeviceError) as exc:
+        raise bad_input(str(exc)) from exc
+    console.print("\n[bold]check[/bold]")
+    for line in result.details:
+        console.print(f"  {line}", highlight=False, markup=False)
+    passed = result.check_passed
+    console.print(f"[{'green' if passed else 'red'}]check {'passes' if passed else 'fails'}[/]")
+    if not passed:
         raise typer.Exit(1)

@@ -12,15 +12,17 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
+from masbench.actions import Action
 from masbench.data import data_dir
 
-from .schema import Task
+from .schema import Task, ungrounded_reason
 from .taskset import TaskError, TaskSet
 
 ENV_VAR = "MASBENCH_TASKS_DIR"
 KIND_DIRS = {"single_app": "single-app", "cross_app": "cross-app"}
+ACTION: TypeAdapter[Action] = TypeAdapter(Action)
 
 
 def default_tasks_dir() -> Path:
@@ -116,6 +118,29 @@ def pydantic_lines(exc: ValidationError) -> list[str]:
     return lines
 
 
+def load_actions(path: Path) -> list[Action]:
+    """An action list in the schema of a task's `solutions` (selector targets, no `finish`), for `tasks
+    play`; ValueError naming the file, the entry and the field of every problem."""
+    errors: list[str] = []
+    data = _read_yaml(path, str(path), errors)
+    if errors:
+        raise ValueError("; ".join(errors))
+    if not isinstance(data, list) or not data:
+        raise ValueError(f"{path}: expected a non-empty YAML list of actions (as in a task's solutions)")
+    problems: list[str] = []
+    for i, entry in enumerate(data):
+        try:
+            action = ACTION.validate_python(entry)
+        except ValidationError as exc:
+            problems += [f"{path}: entry {i}: {line}" for line in pydantic_lines(exc)]
+            continue
+        if problem := ungrounded_reason(action):
+            problems.append(f"{path}: entry {i}: {problem}")
+    if problems:
+        raise ValueError("\n".join(problems))
+    return [ACTION.validate_python(entry) for entry in data]
+
+
 def _load_subsets(root: Path, errors: list[str]) -> dict[str, list[str]]:
     """Extra named subsets from `subsets.yaml`: `{subsets: {name: [task ids]}}` (optional)."""
     file = root / "subsets.yaml"
@@ -133,4 +158,4 @@ def _load_subsets(root: Path, errors: list[str]) -> dict[str, list[str]]:
     return {str(name): list(ids) for name, ids in subsets.items()}
 
 
-__all__ = ["ENV_VAR", "TaskError", "default_tasks_dir", "load_tasks", "pydantic_lines"]
+__all__ = ["ENV_VAR", "TaskError", "default_tasks_dir", "load_actions", "load_tasks", "pydantic_lines"]

@@ -107,8 +107,10 @@ def play(
     task: Task,
     which: Literal["gui", "hybrid"] | list[Action] = "gui",
     shortcuts: ShortcutCaller | None = None,
+    on_step: Callable[[int, Action, str | None], None] | None = None,
 ) -> PlayResult:
-    """Prepare, run the actions (stopping at the first that fails), then evaluate the check."""
+    """Prepare, run the actions (stopping at the first that fails), then evaluate the check.
+    `on_step(index, action, error or None)` hears about each step as it runs (`tasks play` prints them)."""
     prepare(device, task)
     failures: list[str] = []
     steps = 0
@@ -118,6 +120,8 @@ def play(
         outcome = execute_action(device, action, elements, shortcuts)
         if outcome.kind != "finish":
             steps += 1
+        if on_step is not None:
+            on_step(i, action, None if outcome.ok else outcome.error or "failed")
         if not outcome.ok:
             failures.append(f"step {i} ({describe_action(action)}): {outcome.error}")
             break

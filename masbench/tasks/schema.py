@@ -171,7 +171,7 @@ class Check(_Strict):
 
 
 # -- solutions -----------------------------------------------------------------------------------------
-def _ungrounded(action: Any) -> str | None:
+def ungrounded_reason(action: Any) -> str | None:
     """Why a reference step is not selector-grounded, or None."""
     if getattr(action, "index", None) is not None or getattr(action, "x", None) is not None:
         return "reference steps ground GUI targets with `target:` selectors, not an index or x/y"
@@ -184,7 +184,7 @@ def _ungrounded(action: Any) -> str | None:
 
 def _grounded_steps(steps: list[Action]) -> list[Action]:
     for i, step in enumerate(steps):
-        problem = _ungrounded(step)
+        problem = ungrounded_reason(step)
         if problem:
             raise ValueError(f"step {i}: {problem}")
     return steps
@@ -230,7 +230,7 @@ class NearMiss(_Strict):
         if self.from_ is not None and not (self.replace or self.insert):
             raise ValueError("`from` needs `replace` or `insert` (otherwise it is the reference solution)")
         for i, step in self.replace.items():
-            problem = _ungrounded(step)
+            problem = ungrounded_reason(step)
             if problem:
                 raise ValueError(f"replace step {i}: {problem}")
         return self
@@ -326,4 +326,5 @@ __all__ = [
     "Solutions",
     "Task",
     "ValueSpec",
+    "ungrounded_reason",
 ]
