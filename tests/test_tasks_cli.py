@@ -67,7 +67,7 @@ def test_show_text_yaml_and_json():
     assert result.exit_code == 0, result.output
     for expected in ("settings-02", "GUI-only solution (9 steps)", "hybrid solution (5 steps)",
                      "shortcut settings.open_wifi_settings()", "tap text='Large'", "display_density_forced",
-                     "near misses", "wrong size: gui with step(s) 8 replaced"):  # fmt: skip
+                     "near misses", "wrong size (wrong): gui with step(s) 8 replaced"):  # fmt: skip
         assert expected in result.output, expected
     data = yaml.safe_load(invoke("show", "settings-02", "-f", "yaml", "--tasks-dir", str(DATA)).output)
     assert data["check"]["all"][0] == {"setting": {"namespace": "global", "key": "wifi_on", "eq": 0}}

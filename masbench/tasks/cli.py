@@ -137,12 +137,14 @@ def show_command(
     if task.near_misses:
         console.print("\n[bold]near misses[/bold] (must fail the check)")
         for miss in task.near_misses:
+            changes = [f"step(s) {', '.join(map(str, miss.replace))} replaced"] if miss.replace else []
+            changes += [f"steps inserted before {', '.join(map(str, miss.insert))}"] if miss.insert else []
             how = (
-                f"{miss.from_} with step(s) {', '.join(map(str, miss.replace))} replaced"
+                f"{miss.from_} with {' and '.join(changes)}"
                 if miss.from_
                 else f"{len(miss.actions or [])} steps"
             )
-            console.print(f"  - {miss.name}: {how}", highlight=False, markup=False)
+            console.print(f"  - {miss.name} ({miss.kind}): {how}", highlight=False, markup=False)
 
 
 @tasks_app.command("stats")
