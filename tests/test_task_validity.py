@@ -3,13 +3,17 @@
 - the hybrid solution with its GUI steps removed fails, and no single call of the task's relevant
   shortcuts with the task's own values (`masbench.tasks.proofs.candidate_calls`) finishes it;
 - a task that adds or filters names a near miss of `kind: extra`;
-- display tasks follow the display policy (their check allows a result opened from the asked-for screen).
+- display tasks follow the display policy (filters not asked for are `unset`; a result opened from the
+  asked-for screen counts);
+- checks match places, products and people by id, not by label.
 
 The replays reuse one virtual phone per module (worker) through the player; `test_task_suite` proves the
 rest (both solutions pass, no-op and near misses fail).
 """
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -86,6 +90,25 @@ def test_display_checks_allow_a_result_opened_from_the_list(task):
     if not lists:
         pytest.skip("not a display task for a results list")
     assert all(spec.or_beneath for spec in lists), "a results check must set `or_beneath: true`"
+    assert all(spec.unset for spec in lists), "a results check must list the filters not asked for in `unset`"
+
+
+LABELS = {"name", "hotel", "title", "address"}  # how a thing is shown or typed, not which thing it is
+USER_LIST_NAME = re.compile(r"lists\.\d+\.name")  # a list the user names is identified by that name
+
+
+@pytest.mark.parametrize("task", SHIPPED, ids=lambda t: t.id)
+def test_checks_match_things_by_id_not_label(task):
+    read = [
+        path
+        for leaf in _leaves(task.check)
+        for path in (
+            [f"{leaf.items.path}.{key}" for key in leaf.items.where] if leaf.items is not None else []
+        )
+        + ([leaf.value.path] if leaf.value is not None else [])
+    ]
+    by_label = [p for p in read if p.split(".")[-1] in LABELS and not USER_LIST_NAME.fullmatch(p)]
+    assert not by_label, f"matched by label: {by_label}; use the id in app state (docs/tasks.md, rule 4)"
 
 
 # A verifying agent opens what it found before it finishes: each of these routes is the hybrid solution
