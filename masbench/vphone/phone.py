@@ -601,7 +601,8 @@ class VirtualPhone:
                     "args": self.top.args,
                 },
                 "stack": [
-                    {"package": s.package, "activity": s.activity, "screen": s.name} for s in self.stack
+                    {"package": s.package, "activity": s.activity, "screen": s.name, "args": s.args}
+                    for s in self.stack
                 ],
                 "settings": self.settings,
                 "clipboard": self.clipboard,
