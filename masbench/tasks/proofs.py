@@ -5,8 +5,10 @@
 the task's relevant shortcuts (every KB entry of its apps) with the task's own values: for each parameter,
 the values the hybrid solution passes to a parameter of that name; else the texts the GUI solution taps or
 types on an element named after the parameter (`variant_size` for `size`); else every enum value; else
-`True` for a flag; else, for required text, the strings the GUI solution types. A required parameter
-with none of these leaves the shortcut out; an optional one is omitted.
+`True` for a flag; else, for required text, the strings the GUI solution types. Required text also gets
+the ids the check names (an ASIN, a Yelp business id): an agent may read the answer off a screen and pass
+it to a shortcut without a GUI step. A required parameter with none of these leaves the shortcut out; an
+optional one is omitted.
 """
 
 from __future__ import annotations
@@ -16,13 +18,14 @@ from typing import TYPE_CHECKING, Any
 
 from masbench.actions import Action, ShortcutAction, is_gui
 
-from .schema import Task
+from .schema import Check, Task
 
 if TYPE_CHECKING:
     from masbench.shortcuts import KnowledgeBase
     from masbench.shortcuts.parameters import Parameter
     from masbench.shortcuts.schema import Shortcut
 
+ID_FIELDS = {"id", "asin", "biz_id", "hotel_id", "place_id", "event_id", "number"}
 MAX_CALLS_PER_SHORTCUT = 64  # enough for every combination in the shipped tasks; bounds a test's time
 
 
@@ -86,8 +89,35 @@ def _as_numbers(value: Any) -> list[Any]:
             return []
 
 
+def _leaves(check: Check) -> list[Check]:
+    children = check.all or check.any or ([check.not_] if check.not_ is not None else [])
+    return [leaf for child in children for leaf in _leaves(child)] if children else [check]
+
+
+def check_ids(task: Task) -> list[Any]:
+    """The ids the check names (`asin`, `biz_id`, `hotel_id`, ...): what an agent that has read the answer
+    off a screen would pass to a shortcut that takes an id or a name."""
+    conditions: list[tuple[str, dict[str, Any]]] = []
+    for leaf in _leaves(task.check):
+        if leaf.items is not None:
+            conditions += list(leaf.items.where.items())
+        if leaf.value is not None:
+            conditions.append((leaf.value.path.split(".")[-1], leaf.value.ops))
+        if leaf.foreground is not None:
+            conditions += list(leaf.foreground.args.items())
+    ids: list[Any] = []
+    for key, cond in conditions:
+        if key in ID_FIELDS:
+            for value in [cond["eq"]] if "eq" in cond else cond.get("in", []):
+                if value not in ids:
+                    ids.append(value)
+    return ids
+
+
 def parameter_values(task: Task, param: Parameter) -> list[Any]:
-    """The task's own values for one parameter, in the order of the module docstring."""
+    """The task's own values for one parameter, in the order of the module docstring; required text also
+    gets the ids the check names."""
+    ids = _fit(param, check_ids(task)) if param.type == "string" and param.required else []
     for source in (
         _hybrid_values(task).get(param.name, []),
         _gui_texts(task, param.name),
@@ -97,8 +127,8 @@ def parameter_values(task: Task, param: Parameter) -> list[Any]:
     ):
         fitting = _fit(param, source)
         if fitting:
-            return fitting
-    return []
+            return fitting + [v for v in ids if v not in fitting]
+    return ids
 
 
 def _calls(task: Task, shortcut: Shortcut) -> list[ShortcutAction]:
@@ -118,4 +148,11 @@ def candidate_calls(task: Task, kb: KnowledgeBase) -> list[ShortcutAction]:
     return [call for shortcut in kb if shortcut.app in task.apps for call in _calls(task, shortcut)]
 
 
-__all__ = ["MAX_CALLS_PER_SHORTCUT", "candidate_calls", "parameter_values", "shortcut_steps"]
+__all__ = [
+    "ID_FIELDS",
+    "MAX_CALLS_PER_SHORTCUT",
+    "candidate_calls",
+    "check_ids",
+    "parameter_values",
+    "shortcut_steps",
+]
