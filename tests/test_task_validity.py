@@ -19,7 +19,8 @@ import pytest
 
 from masbench.actions import Selector, TapAction
 from masbench.shortcuts import ShortcutExecutor, load_kb
-from masbench.tasks import Check, Task, TaskError, default_tasks_dir, load_tasks, play
+from masbench.tasks import Task, TaskError, default_tasks_dir, load_tasks, play
+from masbench.tasks.checks import leaves
 from masbench.tasks.proofs import candidate_calls, shortcut_steps
 
 
@@ -34,16 +35,11 @@ SHIPPED = _shipped()
 KB = load_kb()
 
 
-def _leaves(check: Check) -> list[Check]:
-    children = check.all or check.any or ([check.not_] if check.not_ is not None else [])
-    return [leaf for child in children for leaf in _leaves(child)] if children else [check]
-
-
 def adds_or_filters(task: Task) -> bool:
     """Its check counts items on a list or reads a screen's filter args."""
     return any(
         leaf.items is not None or (leaf.foreground is not None and bool(leaf.foreground.args))
-        for leaf in _leaves(task.check)
+        for leaf in leaves(task.check)
     )
 
 
@@ -85,7 +81,7 @@ def test_tasks_that_add_or_filter_have_an_extra_near_miss(task):
 
 @pytest.mark.parametrize("task", SHIPPED, ids=lambda t: t.id)
 def test_display_checks_allow_a_result_opened_from_the_list(task):
-    shown = [leaf.foreground for leaf in _leaves(task.check) if leaf.foreground is not None]
+    shown = [leaf.foreground for leaf in leaves(task.check) if leaf.foreground is not None]
     lists = [spec for spec in shown if spec.screen == "results"]
     if not lists:
         pytest.skip("not a display task for a results list")
@@ -101,7 +97,7 @@ USER_LIST_NAME = re.compile(r"lists\.\d+\.name")  # a list the user names is ide
 def test_checks_match_things_by_id_not_label(task):
     read = [
         path
-        for leaf in _leaves(task.check)
+        for leaf in leaves(task.check)
         for path in (
             [f"{leaf.items.path}.{key}" for key in leaf.items.where] if leaf.items is not None else []
         )

@@ -65,6 +65,12 @@ class CheckResult:
     details: list[str] = field(default_factory=list)
 
 
+def leaves(check: Check) -> list[Check]:
+    """The leaf predicates under a check, combinators looked through (for rules about what checks read)."""
+    children = check.all or check.any or ([check.not_] if check.not_ is not None else [])
+    return [leaf for child in children for leaf in leaves(child)] if children else [check]
+
+
 def evaluate(check: Check, state: StateReader) -> CheckResult:
     details: list[str] = []
     passed = _eval(check, state, details, depth=0)
@@ -179,4 +185,4 @@ LEAVES: dict[str, Callable[[Any, StateReader], tuple[bool, str]]] = {
     "setting": setting,
 }
 
-__all__ = ["CheckResult", "SnapshotState", "StateReader", "check_device", "evaluate"]
+__all__ = ["CheckResult", "SnapshotState", "StateReader", "check_device", "evaluate", "leaves"]

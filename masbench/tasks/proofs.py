@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 from masbench.actions import Action, ShortcutAction, is_gui
 
-from .schema import Check, Task
+from .checks import leaves
+from .schema import Task
 
 if TYPE_CHECKING:
     from masbench.shortcuts import KnowledgeBase
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from masbench.shortcuts.schema import Shortcut
 
 ID_FIELDS = {"id", "asin", "biz_id", "hotel_id", "place_id", "event_id", "number"}
-MAX_CALLS_PER_SHORTCUT = 64  # enough for every combination in the shipped tasks; bounds a test's time
+MAX_CALLS_PER_SHORTCUT = 64  # the shipped tasks need at most 49; bounds a test's time
 
 
 def shortcut_steps(task: Task) -> list[Action]:
@@ -89,16 +90,11 @@ def _as_numbers(value: Any) -> list[Any]:
             return []
 
 
-def _leaves(check: Check) -> list[Check]:
-    children = check.all or check.any or ([check.not_] if check.not_ is not None else [])
-    return [leaf for child in children for leaf in _leaves(child)] if children else [check]
-
-
 def check_ids(task: Task) -> list[Any]:
     """The ids the check names (`asin`, `biz_id`, `hotel_id`, ...): what an agent that has read the answer
     off a screen would pass to a shortcut that takes an id or a name."""
     conditions: list[tuple[str, dict[str, Any]]] = []
-    for leaf in _leaves(task.check):
+    for leaf in leaves(task.check):
         if leaf.items is not None:
             conditions += list(leaf.items.where.items())
         if leaf.value is not None:
