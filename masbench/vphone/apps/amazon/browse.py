@@ -147,7 +147,9 @@ def refine(ctx: AppContext, **changes: Any) -> None:
 
 def results(ctx: AppContext) -> Node:
     if ctx.ui.get("dialog") == "filters":
-        return _filters_sheet(ctx)  # full screen: nothing of the results shows through
+        sheet = _filters_sheet(ctx)
+        sheet.modal = True  # a full-screen dialog window: nothing of the results shows through
+        return sheet
     args = ctx.args
     found = cat(ctx).results(args)
     pages = max(1, ceil(len(found) / PAGE_SIZE))
