@@ -329,8 +329,14 @@ def draw(phone: VirtualPhone, frame: Frame) -> Image.Image:
     return img
 
 
+try:  # ISA-L's deflate writes the same zlib stream format about 9x faster at level 1 (1.4 vs 12.8 ms a frame)
+    from isal.isal_zlib import compress as _deflate
+except ImportError:  # pragma: no cover - isal is a dependency; a platform without a wheel still works
+    from zlib import compress as _deflate
+
+
 def encode_png(img: Image.Image) -> bytes:
-    """PNG bytes of an RGB image with filter "None" on every row and zlib level 1.
+    """PNG bytes of an RGB image with filter "None" on every row and deflate level 1 (ISA-L when present).
 
     Pillow's encoder tries every row filter (adaptive filtering), which costs more than the deflate
     itself on a 1080x2400 frame; flat UI compresses about as well without filters. Rows are built in C
@@ -343,7 +349,7 @@ def encode_png(img: Image.Image) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
     header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)  # 8-bit RGB, no interlace
-    idat = zlib.compress(rows.tobytes(), 1)
+    idat = _deflate(rows.tobytes(), 1)
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", idat) + chunk(b"IEND", b"")
 
 
