@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 from typing import Literal
 
+import font_roboto
 from PIL import ImageFont
 
 FRAME = "android.widget.FrameLayout"
@@ -45,10 +47,14 @@ class Lazy:
     build: Callable[[int], Node]
 
 
+ROBOTO = Path(font_roboto.font_files["Roboto"])  # Android's system font, pinned by the pip package
+
+
 @lru_cache(maxsize=64)
 def font(size: int) -> ImageFont.FreeTypeFont:
-    """Pillow's bundled scalable font: the same bytes on every machine, so renders are reproducible."""
-    return ImageFont.load_default(size=size)
+    """Roboto from a pinned package, never a system font, so renders are the same bytes on every machine;
+    it has accented Latin, €, £, bullets, dashes and Greek/Cyrillic, so data keeps its real spelling (Zürich, Montjuïc)."""
+    return ImageFont.truetype(str(ROBOTO), size=size)
 
 
 @lru_cache(maxsize=20000)
