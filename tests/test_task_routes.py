@@ -4,7 +4,8 @@ steps than its `optimal_steps` under the search's moves.
 Fast tier: the phone's save/restore, the typed strings, selectors, a search that finds a known route, and
 for every level-1 task that no route of up to FAST_DEPTH steps passes. The full proofs (every route up to
 `optimal_steps - 1`) take seconds to minutes per task and are marked `slow`; tasks whose search space is
-too large for PROOF_BUDGET are listed in NOT_PROVED with the reason, so the gap is visible. Also slow:
+too large for PROOF_BUDGET are listed in NOT_PROVED with the depth the budget does cover, and proved
+that far, so the gap is visible. Also slow:
 no task's reference can be shortened by splicing in a one-move detour (`shorten_reference`).
 """
 
@@ -41,8 +42,9 @@ def _shipped() -> list[Task]:
 
 SHIPPED = _shipped()
 LEVEL_1 = [t for t in SHIPPED if t.level == 1]
-# Level-1 tasks whose full proof does not finish within PROOF_BUDGET moves, with what the search reached.
-NOT_PROVED: dict[str, str] = {}
+# Level-1 tasks whose full proof does not finish within PROOF_BUDGET moves: the depth it does finish
+# (measured 2026-11-24, 2-4k distinct states, ~3 min each). No shorter route was found up to there.
+NOT_PROVED: dict[str, int] = {"amazon-01": 3, "booking-03": 4, "maps-01": 4, "maps-03": 4, "yelp-01": 4}
 
 
 @pytest.fixture(scope="module")
@@ -163,17 +165,17 @@ def test_no_level_1_task_passes_within_a_few_steps(device, task):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(
-    "task",
-    [
-        pytest.param(t, marks=pytest.mark.skip(reason=NOT_PROVED[t.id])) if t.id in NOT_PROVED else t
-        for t in LEVEL_1
-    ],
-    ids=lambda t: t.id,
-)
+@pytest.mark.parametrize("task", [t for t in LEVEL_1 if t.id not in NOT_PROVED], ids=lambda t: t.id)
 def test_level_1_optimal_steps_are_minimal(device, task):
     found = search_routes(device, task, budget=PROOF_BUDGET)
     assert found.proves_minimal, found.verdict + ("\n" + route_yaml(found.route) if found.route else "")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("task", [t for t in LEVEL_1 if t.id in NOT_PROVED], ids=lambda t: t.id)
+def test_level_1_tasks_too_large_to_prove_have_no_shorter_route_as_deep_as_the_budget_reaches(device, task):
+    found = search_routes(device, task, max_depth=NOT_PROVED[task.id], budget=PROOF_BUDGET)
+    assert found.exhausted, found.verdict + ("\n" + route_yaml(found.route) if found.route else "")
 
 
 @pytest.mark.slow
