@@ -15,7 +15,10 @@ from pydantic import BaseModel, Field
 from masbench.llm.types import Usage
 
 EndReason = Literal["finished", "step_limit", "time_limit", "error", "device_lost"]
-StepKind = Literal["gui", "shortcut", "answer", "finish", "invalid"]
+StepKind = Literal["gui", "shortcut", "answer", "finish", "invalid", "fault"]
+# Steps that are not the agent's decisions and never count: the closing `finish`, and the `fault` of a step
+# whose decision failed for a reason outside the agent (the episode ends there as an error).
+UNCOUNTED: frozenset[StepKind] = frozenset({"finish", "fault"})
 
 
 class StepRecord(BaseModel):

@@ -1,10 +1,13 @@
-"""Shared fixtures: virtual phones, in-process and behind a real ADB server on port 0."""
+"""Shared fixtures: virtual phones, in-process and behind a real ADB server on port 0, and a local model server."""
 
 from __future__ import annotations
 
 import os
+import threading
+from collections.abc import Iterator
 
 import pytest
+from llm_server import FakeServer
 
 from masbench.device import start_virtual_phones
 
@@ -32,3 +35,14 @@ def device():
     """A virtual phone as a `Device`, shared by the tests of one module."""
     with start_virtual_phones(1) as phones:
         yield phones.devices[0]
+
+
+@pytest.fixture
+def server() -> Iterator[FakeServer]:
+    """A local model server on a free port (tests/llm_server.py): queue its replies, read what it saw."""
+    fake = FakeServer()
+    thread = threading.Thread(target=fake.httpd.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
+    thread.start()
+    yield fake
+    fake.httpd.shutdown()
+    fake.httpd.server_close()

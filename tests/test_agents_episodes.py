@@ -104,16 +104,20 @@ def test_garbage_reply_costs_one_invalid_step_and_the_run_goes_on(device, tmp_pa
     assert "Step 2: (no valid action) -> not executed: no action found" in steps[2]["model_input"]
 
 
-def test_a_failed_model_call_is_an_invalid_step_not_a_crash(device, tmp_path):
+def test_a_failed_model_call_ends_the_episode_as_an_error_not_a_failure(device, tmp_path):
     def flaky(messages):
         raise LLMError("gave up after 5 attempts: HTTP 503")
 
     task = TEST_TASKS.get("settings-01")
     result = episode(device, task, T3AAgent(llm=ScriptedLLM(flaky)), TEST_KB, tmp_path, max_steps=3)
-    assert not result.success and result.end_reason == "step_limit"
-    assert result.steps == result.invalid_steps == 3
-    first = json.loads((tmp_path / result.trajectory / "steps.jsonl").read_text().splitlines()[0])
-    assert first["error"] == "model call failed: gave up after 5 attempts: HTTP 503"
+    assert (result.end_reason, result.error_kind, result.scored) == ("error", "model", False)
+    assert not result.success and result.check_passed is None  # nothing is judged after an outage
+    assert result.error == "model: gave up after 5 attempts: HTTP 503"
+    assert result.steps == 0  # the fault is recorded, but it is not the agent's step
+    (fault,) = [
+        json.loads(line) for line in (tmp_path / result.trajectory / "steps.jsonl").read_text().splitlines()
+    ]
+    assert fault["kind"] == "fault" and fault["error"] == "gave up after 5 attempts: HTTP 503"
 
 
 def test_a_gui_agent_cannot_call_shortcuts(device, tmp_path):

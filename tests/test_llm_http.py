@@ -6,17 +6,12 @@ from __future__ import annotations
 
 import base64
 import io
-import json
 import re
-import threading
-import time
-from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
 
 import pytest
+from llm_server import Reply, openai_ok
 from PIL import Image
 
 from masbench.llm import LLM, LLMConfigError, LLMError, Message, RetryPolicy, TransientLLMError, make_llm
@@ -31,67 +26,6 @@ GEMINI_PATH = re.compile(r"/v1(beta)?/models/(?P<model>[\w.\-]+):generateContent
 def b64decode_any(text: str) -> bytes:
     """google-genai sends URL-safe base64 without padding; the API takes either alphabet."""
     return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-
-
-@dataclass
-class Reply:
-    status: int = 200
-    body: dict[str, Any] = field(default_factory=dict)
-    headers: dict[str, str] = field(default_factory=dict)
-    delay_s: float = 0.0
-
-
-@dataclass
-class Seen:
-    path: str
-    headers: dict[str, str]
-    body: dict[str, Any]
-
-
-class FakeServer:
-    """Answers POSTs with queued replies, in order, and keeps every request it saw."""
-
-    def __init__(self) -> None:
-        self.replies: deque[Reply] = deque()
-        self.seen: list[Seen] = []
-        fake = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:
-                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-                fake.seen.append(Seen(self.path, {k.lower(): v for k, v in self.headers.items()}, body))
-                reply = fake.replies.popleft() if fake.replies else Reply(500, {"error": "no reply queued"})
-                time.sleep(reply.delay_s)
-                data = json.dumps(reply.body).encode()
-                try:
-                    self.send_response(reply.status)
-                    for name, value in {"Content-Type": "application/json", **reply.headers}.items():
-                        self.send_header(name, value)
-                    self.send_header("Content-Length", str(len(data)))
-                    self.end_headers()
-                    self.wfile.write(data)
-                except OSError:
-                    pass  # the client gave up waiting (timeout test)
-
-            def log_message(self, *args: object) -> None:
-                pass
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
-        self.url = f"http://127.0.0.1:{self.httpd.server_port}"
-
-    def queue(self, *replies: Reply) -> None:
-        self.replies.extend(replies)
-
-
-@pytest.fixture
-def server() -> Iterator[FakeServer]:
-    fake = FakeServer()
-    thread = threading.Thread(target=fake.httpd.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
-    thread.start()
-    yield fake
-    fake.httpd.shutdown()
-    fake.httpd.server_close()
 
 
 @dataclass
@@ -113,19 +47,6 @@ def gemini_ok(text: str, prompt: int = 0, output: int = 0, thoughts: int | None 
             "candidates": [{"content": {"role": "model", "parts": [{"text": text}]}, "finishReason": "STOP"}],
             "usageMetadata": usage,
             "modelVersion": "gemini-test-001",
-        }
-    )
-
-
-def openai_ok(text: str, prompt: int = 0, output: int = 0, thoughts: int | None = None) -> Reply:
-    return Reply(
-        body={
-            "id": "chatcmpl-1",
-            "model": "served-model",
-            "choices": [
-                {"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}
-            ],
-            "usage": {"prompt_tokens": prompt, "completion_tokens": output, "total_tokens": prompt + output},
         }
     )
 

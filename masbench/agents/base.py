@@ -18,13 +18,16 @@ if TYPE_CHECKING:
 @dataclass
 class AgentStep:
     """One decision. `action` is None when the model's output was unusable (`error` says why): the
-    episode counts it as a step and executes nothing."""
+    episode counts it as a step and executes nothing. `fault` is set instead when no decision could be made
+    for a reason outside the agent (the model unreachable or failing, a cassette miss): the episode ends as
+    an error, which is never scored and runs again on `--resume`. `usage` keeps what the calls cost either way."""
 
     action: Action | None
     model_output: str | None = None
     model_input: str | None = None
     error: str | None = None
     usage: Usage = field(default_factory=Usage)
+    fault: Exception | None = None
 
 
 class Agent(ABC):

@@ -2,8 +2,9 @@
 
 `LLMAgent` builds its model from a `--model` value (`make_llm`, optionally recording to a cassette) so a
 bad spec or a missing key fails when the agent is made, before any episode. During an episode a failed
-call - a transient outage that outlasted the retries, a cassette miss - becomes an invalid step with the
-error, never an exception that ends the run. Each step reports the prompt it sent, the reply and the
+call - an outage that outlasted the retries, a cassette miss, the episode's deadline passing - becomes the
+step's `fault` (the episode ends as an error or at its time limit, never as the agent's mistake), never an
+exception that ends the run. Each step reports the prompt it sent, the reply and the
 summed usage of its calls, so `results.jsonl` token counts equal what the backend reported.
 
 `PromptedAgent` is the common single-call shape (T3A, M3A, MAS-T3A): build messages, ask once, parse one
@@ -64,6 +65,12 @@ class Turn:
             usage=self.usage,
         )
 
+    def fault(self, exc: LLMError) -> AgentStep:
+        """The step when a model call failed: no decision, the prompts sent so far and what they cost."""
+        step = self.result(None)
+        step.fault = exc
+        return step
+
 
 class LLMAgent(Agent):
     """An agent that asks a model. Subclasses set `default_model` to change the default."""
@@ -112,7 +119,7 @@ class PromptedAgent(LLMAgent):
         try:
             reply = self.ask(self.messages(observation, history), turn)
         except LLMError as exc:
-            return turn.result(None, f"model call failed: {exc}")
+            return turn.fault(exc)
         parsed = parse_model_action(reply, allow_shortcuts=self.uses_shortcuts)
         self.notes[index] = note_for(parsed.action, observation, parsed.reason)
         return turn.result(parsed.action, parsed.error)

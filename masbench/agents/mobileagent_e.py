@@ -238,7 +238,7 @@ class MobileAgentE(LLMAgent):
                 )
         except LLMError as exc:
             self.notes[index] = StepNote()
-            return turn.result(None, f"model call failed: {exc}")
+            return turn.fault(exc)
         if isinstance(action, FinishAction):
             self.evolve(history, turn)
         elif action is not None:

@@ -172,7 +172,7 @@ class MobileAgentV2(LLMAgent):
             reply = ask_as(self, "decision", self.decision_messages(observation, perception, history), turn)
         except LLMError as exc:
             self.notes[index], self.seen = StepNote(), None
-            return turn.result(None, f"model call failed: {exc}")
+            return turn.fault(exc)
         parsed = parse_model_action(reply, allow_shortcuts=self.uses_shortcuts)
         self.remember(section(reply, "Important content"))
         self.notes[index] = note_for(parsed.action, observation, section(reply, "Operation") or parsed.reason)

@@ -171,11 +171,25 @@ def run_command(
                       f"  masbench run --agent {agent} --tasks {tasks} --out {run_dir} --resume")  # fmt: skip
         raise typer.Exit(130) from None
     _finish(run_dir, runner, selected)
+    resume_hint = f"  masbench run --agent {agent} --tasks {tasks} --out {run_dir} --resume"
     if runner.lost:
         _console().print(f"[yellow]devices lost during the run:[/] {', '.join(runner.lost)}")
+    if runner.aborted:
+        _console().print(
+            f"[red]run stopped:[/] {runner.aborted}\nFix the cause, then resume with:\n{resume_hint}"
+        )
+        raise typer.Exit(3)
+    unscored = sum(1 for r in runner.results if not r.scored)
     missing = total - len(runner.results)
     if missing:
-        _console().print(f"[yellow]{missing} episodes not run (no device left); continue with --resume[/]")
+        _console().print(
+            f"[yellow]{missing} episodes not run (no device left); continue with:[/]\n{resume_hint}"
+        )
+        raise typer.Exit(1)
+    if unscored:
+        _console().print(
+            f"[yellow]{unscored} episodes ended in errors (in no metric); run them again with:[/]\n{resume_hint}"
+        )
         raise typer.Exit(1)
 
 
@@ -196,8 +210,10 @@ class _progress:
         self.lock = threading.Lock()
 
     def _sr(self) -> str:
-        results = self.runner.results
-        return f"SR {sum(r.success for r in results) / len(results):.2f}" if results else "SR -"
+        scored = [r for r in self.runner.results if r.scored]
+        errors = len(self.runner.results) - len(scored)
+        sr = f"SR {sum(r.success for r in scored) / len(scored):.2f}" if scored else "SR -"
+        return sr + (f" [red]{errors} errors[/]" if errors else "")
 
     def __enter__(self):
         from masbench.eval.runner import RunEvents
@@ -216,6 +232,8 @@ class _progress:
     def result(self, device: str, result) -> None:
         with self.lock:
             mark = "[green]ok[/]" if result.success else f"[red]{result.end_reason}[/]"
+            if result.error_kind:
+                mark += f" [red]({result.error_kind})[/]"
             self.progress.update(self.rows[device], status=f"{result.task_id} {mark}")
             self.progress.update(self.overall, advance=1, status=self._sr())
 
@@ -229,6 +247,12 @@ def _finish(run_dir: Path, runner, tasks) -> None:
 
     summary = summarise(runner.results, tasks, run=runner.config.model_dump(mode="json"))
     (run_dir / "summary.json").write_text(summary.model_dump_json(indent=2))
+    if summary.errors:
+        kinds = ", ".join(f"{kind} {n}" for kind, n in summary.error_kinds.items())
+        _console().print(
+            f"[red]{summary.errors} episodes ended in errors of the infrastructure[/] ({kinds}): "
+            "excluded from every metric; causes in results.jsonl"
+        )
     if summary.overall is None:
         return
     _console().print(table2([(runner.config.agent, summary)]))
@@ -244,13 +268,13 @@ def _finish(run_dir: Path, runner, tasks) -> None:
 def _load_run(run_dir: Path, tasks_dir: Path | None):
     from masbench.eval.metrics import summarise
     from masbench.eval.records import RunConfig
-    from masbench.eval.runner import CONFIG, load_results
+    from masbench.eval.runner import CONFIG, latest, load_results
     from masbench.tasks import load_tasks
 
     if not (run_dir / CONFIG).exists():
         raise typer.BadParameter(f"{run_dir} is not a run directory (no {CONFIG})")
     config = RunConfig.model_validate_json((run_dir / CONFIG).read_text())
-    results = load_results(run_dir)
+    results = latest(load_results(run_dir))
     tasks = load_tasks(tasks_dir).select(",".join(config.task_ids)) if config.task_ids else []
     return config, results, tasks, summarise(results, tasks, run=config.model_dump(mode="json"))
 

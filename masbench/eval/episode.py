@@ -16,11 +16,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from masbench.actions.execute import execute_action
+from masbench.llm import DeadlineExceeded, deadline
 from masbench.tasks.checks import check_device
 from masbench.tasks.player import prepare
-from masbench.trajectory import EndReason, StepRecord, Usage
+from masbench.trajectory import UNCOUNTED, EndReason, StepRecord, Usage
 
-from .records import EpisodeResult, JudgeMode
+from .records import EpisodeResult, ErrorKind, JudgeMode
 
 if TYPE_CHECKING:
     from masbench.agents import Agent
@@ -95,31 +96,35 @@ def run_episode(
     if mode is None:
         return EpisodeResult(
             task_id=task.id, repeat=repeat, agent=agent.name, model=model, kb=kb_label, device=str(device.address),
-            device_kind=device.kind, success=False, end_reason="error", error=NO_CHECK_ON_REAL_DEVICE, steps=0,
+            device_kind=device.kind, success=False, end_reason="error", error=NO_CHECK_ON_REAL_DEVICE, error_kind="setup", steps=0,
             gui_actions=0, shortcut_calls=0, shortcut_successes=0, invalid_steps=0, optimal_steps=task.optimal_steps,
             wall_s=0.0, started_at=started_at, trajectory=f"trajectories/{rel}",
         )  # fmt: skip
     use_judge = mode in ("llm", "both")
     t0 = time.perf_counter()
+    limit_at = time.monotonic() + limits.timeout_s
     prepare(device, task)
     dev0 = last_ms = _device_ms(device)
     agent.reset(task, kb, seed=repeat)
     history: list[StepRecord] = []
     usage = Usage()
     end: EndReason = "step_limit"
+    error: str | None = None
+    error_kind: ErrorKind | None = None
     answer: str | None = None
     step_shots: list[bytes] = []  # the screens the last two steps saw, for the judge
     while True:
         if stop is not None and stop.is_set():
             raise Interrupted(task.id)
-        if time.perf_counter() - t0 > limits.timeout_s:
+        if time.monotonic() >= limit_at:
             end = "time_limit"
             break
-        counted = sum(1 for s in history if s.kind != "finish")
+        counted = sum(1 for s in history if s.kind not in UNCOUNTED)
         if counted >= limits.max_steps:
             end = "step_limit"
             break
-        record, shot = _one_step(device, agent, history, shortcuts, traj, save_screens, use_judge)
+        with deadline(limit_at):  # a model call gets at most the time left
+            record, shot, fault = _one_step(device, agent, history, shortcuts, traj, save_screens, use_judge)
         if shot:
             step_shots = [*step_shots[-1:], shot]
         now_ms = _device_ms(device)
@@ -132,6 +137,9 @@ def run_episode(
         if record.kind == "finish":
             end = "finished"
             break
+        if record.kind == "fault":
+            end, error, error_kind = fault_ending(fault)
+            break
     shots: list[bytes] = []
     if use_judge:  # the final state, taken in memory even with --no-screens
         final = device.observe(screenshot=True).screenshot_png
@@ -141,14 +149,16 @@ def run_episode(
         shots = shots[-2:]
         if save_screens and final:
             (traj / "final.png").write_bytes(final)
-    result = check_device(task.check, device) if mode in ("check", "both") else None
+    result = check_device(task.check, device) if mode in ("check", "both") and error is None else None
     wall = time.perf_counter() - t0  # the agent's episode; the judge's time is in judge_usage
     verdict = None
-    if use_judge:
+    if use_judge and error is None:
         assert judge is not None
         verdict = judge.judge(task, history, shots, ending=ENDINGS.get(end, end), answer=answer)
+        if verdict.failed and mode == "llm":  # no verdict where the judge alone decides: an outage
+            end, error, error_kind = "error", verdict.reason, "judge"
     dev1 = last_ms
-    counted_steps = [s for s in history if s.kind != "finish"]
+    counted_steps = [s for s in history if s.kind not in UNCOUNTED]
     calls = [s for s in counted_steps if s.kind == "shortcut"]
     _write_steps(traj, history)
     return EpisodeResult(
@@ -159,8 +169,11 @@ def run_episode(
         kb=kb_label,
         device=str(device.address),
         device_kind=device.kind,
-        success=result.passed if result is not None else bool(verdict and verdict.success),
+        success=error is None
+        and (result.passed if result is not None else bool(verdict and verdict.success)),
         end_reason=end,
+        error=error,
+        error_kind=error_kind,
         check_details=result.details if result is not None else [],
         check_passed=result.passed if result is not None else None,
         judge_success=verdict.success if verdict is not None else None,
@@ -189,8 +202,9 @@ def run_episode(
 
 def _one_step(
     device, agent, history, shortcuts, traj: Path, save_screens: bool, keep_shot: bool = False
-) -> tuple[StepRecord, bytes | None]:
-    """One decision and its execution: the step's record, and its screenshot when `keep_shot`."""
+) -> tuple[StepRecord, bytes | None, Exception | None]:
+    """One decision and its execution: the step's record, its screenshot when `keep_shot`, and the fault
+    that kept the agent from deciding (None when it decided)."""
     index = len(history)
     t0 = time.perf_counter()
     obs = device.observe(screenshot=save_screens or agent.needs_screenshot or keep_shot)
@@ -215,7 +229,9 @@ def _one_step(
         agent_s=round(agent_s, 4),
         observe_s=round(observe_s, 4),
     )
-    if decision.action is None:
+    if decision.fault is not None:
+        record = StepRecord(action=None, kind="fault", ok=False, error=str(decision.fault), **base)
+    elif decision.action is None:
         record = StepRecord(
             action=None, kind="invalid", ok=False, error=decision.error or "unusable model output", **base
         )
@@ -232,7 +248,16 @@ def _one_step(
             **base,
         )
     record.wall_s = round(time.perf_counter() - t0, 4)
-    return record, (obs.screenshot_png or None) if keep_shot else None
+    return record, (obs.screenshot_png or None) if keep_shot else None, decision.fault
+
+
+def fault_ending(fault: Exception | None) -> tuple[EndReason, str | None, ErrorKind | None]:
+    """How a step whose decision failed ends the episode: a model call cut by the time limit while it was
+    answering is the time limit (a slow model is the agent's); every other failure - unreachable or failing
+    after retries, a cassette miss - is an error of the infrastructure, never scored."""
+    if isinstance(fault, DeadlineExceeded) and fault.failed_attempts == 0:
+        return "time_limit", None, None
+    return "error", f"model: {fault}", "model"
 
 
 def _write_steps(traj: Path, history: list[StepRecord]) -> None:

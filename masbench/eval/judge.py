@@ -6,8 +6,9 @@ arguments and outcome; invalid steps marked) and the last one or two screenshots
 `{"success": true|false, "reason": "..."}`. This is how success is decided on real devices, where the
 programmatic check cannot read app state; on virtual phones both run, which measures the judge.
 
-A judge never ends a run: an `LLMError` or an answer nobody can read is a `success=False` verdict with the
-reason recorded. Its calls are accounted in a `Usage` exactly as the agents account theirs.
+A judge never ends a run: an answer nobody can read is a `success=False` verdict with the reason recorded;
+a call that fails (`LLMError`) is a verdict with `failed` set, which the episode treats as an outage, not as
+the agent's failure. Its calls are accounted in a `Usage` exactly as the agents account theirs.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ class Verdict:
     reason: str
     usage: Usage = field(default_factory=Usage)
     raw: str = ""
+    failed: bool = False  # the judge could not be asked: no verdict at all
 
 
 @functools.cache
@@ -168,7 +170,7 @@ class Judge:
             messages = self.messages(task, steps, final_screenshots, ending=ending, answer=answer)
             response = self.llm.generate(messages, temperature=0.0, max_output_tokens=MAX_OUTPUT_TOKENS)
         except (LLMError, ValueError) as exc:  # ValueError: a screenshot that is neither PNG nor JPEG
-            return Verdict(False, f"judge call failed: {exc}", usage, "")
+            return Verdict(False, f"judge call failed: {exc}", usage, "", failed=True)
         usage.add(response)
         parsed = parse_verdict(response.text)
         if parsed is None:

@@ -11,6 +11,9 @@ Definitions (stated in every report):
 - name accuracy: share of shortcut calls whose name is in the task's hybrid reference; argument accuracy:
   among those, share whose arguments equal the reference call's; missed-shortcut rate: share of reference
   shortcut calls the agent never made.
+- errors: episodes that ended in an error of the infrastructure (model unreachable, device lost, harness
+  bug; `error_kinds` by whose). They are excluded from every metric above: an outage is not the agent's
+  failure. `--resume` runs them again.
 - judge accuracy: among episodes judged by both the programmatic check and the LLM judge (virtual phones,
   `--judge-mode both`), the share where the two agree; judge false-positive rate: among those the check
   failed, the share the judge called a success. None when no episode (or no failed one) has both.
@@ -81,6 +84,8 @@ class Summary(BaseModel):
     created_at: datetime = Field(default_factory=lambda: datetime.now(UTC))
     overall: Metrics | None
     groups: dict[str, dict[str, Metrics]] = Field(default_factory=dict)  # split name -> group -> metrics
+    errors: int = 0  # episodes whose latest attempt ended in an infrastructure error: in no metric
+    error_kinds: dict[str, int] = Field(default_factory=dict)
 
 
 def _mean(values: Iterable[float]) -> float | None:
@@ -209,7 +214,8 @@ def _split(
 
 def summarise(results: list[EpisodeResult], tasks: list[Task], run: dict[str, Any] | None = None) -> Summary:
     by_id = {t.id: t for t in tasks}
-    known = [r for r in results if r.task_id in by_id]
+    known = [r for r in results if r.task_id in by_id and r.scored]
+    errors = [r for r in results if r.task_id in by_id and not r.scored]
     splits = {
         "kind": lambda r: [by_id[r.task_id].kind],
         "level": lambda r: [f"level-{by_id[r.task_id].level}"],
@@ -219,4 +225,13 @@ def summarise(results: list[EpisodeResult], tasks: list[Task], run: dict[str, An
         name: {g: m for g, rs in _split(known, key).items() if (m := compute(rs, by_id)) is not None}
         for name, key in splits.items()
     }
-    return Summary(run=run or {}, overall=compute(known, by_id), groups=groups)
+    kinds: dict[str, int] = defaultdict(int)
+    for r in errors:
+        kinds[r.error_kind or "unknown"] += 1
+    return Summary(
+        run=run or {},
+        overall=compute(known, by_id),
+        groups=groups,
+        errors=len(errors),
+        error_kinds=dict(sorted(kinds.items())),
+    )

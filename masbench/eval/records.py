@@ -14,6 +14,10 @@ from masbench.trajectory import EndReason, Usage
 
 SCHEMA_VERSION = 1
 JudgeMode = Literal["check", "llm", "both"]
+# Who an error belongs to - never the agent: the model service (unreachable, failing, a cassette miss), the
+# LLM judge, the device (lost), the harness (a bug of ours) or the setup (nothing can judge this device).
+ErrorKind = Literal["model", "judge", "device", "harness", "setup"]
+UNSCORED_ENDS = ("error", "device_lost")
 
 
 class EpisodeResult(BaseModel):
@@ -30,6 +34,7 @@ class EpisodeResult(BaseModel):
     success: bool
     end_reason: EndReason
     error: str | None = None
+    error_kind: ErrorKind | None = None
     check_details: list[str] = Field(default_factory=list)
     check_passed: bool | None = None  # the programmatic check's verdict, None where it did not run
     judge_success: bool | None = None  # the LLM judge's verdict, None where no judge ran
@@ -50,6 +55,12 @@ class EpisodeResult(BaseModel):
     attempts: int = 1  # > 1 when a lost device made the runner retry the task elsewhere
     started_at: datetime
     trajectory: str  # directory of the per-step files, relative to the run directory
+
+    @property
+    def scored(self) -> bool:
+        """Counted in the metrics: the agent ran to an ending of its own. An error or a lost device is the
+        infrastructure's, excluded from every metric and run again by `--resume`."""
+        return self.end_reason not in UNSCORED_ENDS
 
 
 class RunConfig(BaseModel):

@@ -1,7 +1,11 @@
 """The resumable, parallel runner: one worker thread per device pulls (task, repeat) items from a queue,
 appends each finished episode to results.jsonl (flushed and fsynced), takes a device that vanishes out
 of the pool and retries its task elsewhere, and stops cleanly on Ctrl-C so `--resume` loses and repeats
-nothing."""
+nothing.
+
+An episode that ended in an error of the infrastructure (model unreachable, device lost, a harness bug) is
+recorded but not done: `--resume` runs it again and its new line supersedes the old one (results.jsonl
+keeps both, as history). Several such errors in a row stop the run, since they are rarely the last."""
 
 from __future__ import annotations
 
@@ -16,9 +20,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from masbench.device.errors import DeviceGoneError
+from masbench.trajectory import EndReason
 
 from .episode import Interrupted, Limits, run_episode, step_limit
-from .records import EpisodeResult, RunConfig
+from .records import EpisodeResult, ErrorKind, RunConfig
 
 if TYPE_CHECKING:
     from masbench.agents import Agent
@@ -30,6 +35,7 @@ if TYPE_CHECKING:
 RESULTS = "results.jsonl"
 CONFIG = "run.json"
 MAX_ATTEMPTS = 3
+MAX_CONSECUTIVE_ERRORS = 3
 
 
 class RunConfigMismatch(ValueError):
@@ -47,6 +53,11 @@ def load_results(run_dir: Path) -> list[EpisodeResult]:
         with path.open("r+b") as fh:
             fh.truncate(len(complete))
     return [EpisodeResult.model_validate_json(line) for line in complete.splitlines() if line.strip()]
+
+
+def latest(results: list[EpisodeResult]) -> list[EpisodeResult]:
+    """The last line of each (task, repeat): a rerun after an error replaces the errored episode."""
+    return list({(r.task_id, r.repeat): r for r in results}.values())
 
 
 def prepare_run_dir(run_dir: Path, config: RunConfig, resume: bool) -> RunConfig:
@@ -106,15 +117,23 @@ class Runner:
     events: RunEvents = field(default_factory=RunEvents)
     save_screens: bool = True
     make_judge: Callable[[], Judge] | None = None  # one LLM judge per worker, like the agent
+    max_consecutive_errors: int = MAX_CONSECUTIVE_ERRORS
 
     def __post_init__(self) -> None:
         self._lock = threading.Lock()
         self.stop = threading.Event()
-        self.results: list[EpisodeResult] = load_results(self.run_dir)
+        self._latest = {(r.task_id, r.repeat): r for r in load_results(self.run_dir)}
         self.lost: dict[str, str] = {}
+        self.aborted: str | None = None  # why the run stopped itself (errors in a row), None otherwise
+        self._errors_in_a_row = 0
+
+    @property
+    def results(self) -> list[EpisodeResult]:
+        """The latest result of every episode recorded so far (earlier runs' included)."""
+        return list(self._latest.values())
 
     def pending(self) -> list[WorkItem]:
-        done = {(r.task_id, r.repeat) for r in self.results}
+        done = {key for key, r in self._latest.items() if r.scored}
         return [
             WorkItem(t, k) for k in range(self.config.repeats) for t in self.tasks if (t.id, k) not in done
         ]
@@ -178,7 +197,7 @@ class Runner:
                 return
             except Exception as exc:  # an episode's bug must not end the run: record it and go on
                 result = self._error_result(
-                    item, device, f"{type(exc).__name__}: {exc}", traceback.format_exc()
+                    item, device, f"{type(exc).__name__}: {exc}", traceback.format_exc(), kind="harness"
                 )
             self._record(label, result)
 
@@ -194,7 +213,7 @@ class Runner:
             self._record(
                 label,
                 self._error_result(
-                    item, None, f"device lost {item.attempts} times: {reason}", None, "device_lost"
+                    item, None, f"device lost {item.attempts} times: {reason}", None, "device", "device_lost"
                 ),
             )
         else:  # no device left: the item stays unrecorded, so --resume runs it later
@@ -202,7 +221,13 @@ class Runner:
                 self._outstanding = 0
 
     def _error_result(
-        self, item: WorkItem, device: Device | None, error: str, trace: str | None, end: str = "error"
+        self,
+        item: WorkItem,
+        device: Device | None,
+        error: str,
+        trace: str | None,
+        kind: ErrorKind,
+        end: EndReason = "error",
     ) -> EpisodeResult:
         rel = f"{item.task.id}/r{item.repeat}" if item.repeat else item.task.id
         if trace:
@@ -212,7 +237,7 @@ class Runner:
         return EpisodeResult(
             task_id=item.task.id, repeat=item.repeat, agent=self.config.agent, model=self.config.model, kb=self.config.kb,
             device=str(device.address) if device else "", device_kind=device.kind if device else "", success=False,
-            end_reason=end, error=error, steps=0, gui_actions=0, shortcut_calls=0, shortcut_successes=0, invalid_steps=0,
+            end_reason=end, error=error, error_kind=kind, steps=0, gui_actions=0, shortcut_calls=0, shortcut_successes=0, invalid_steps=0,
             optimal_steps=item.task.optimal_steps, wall_s=0.0, attempts=item.attempts, started_at=datetime.now(UTC),
             trajectory=f"trajectories/{rel}",
         )  # fmt: skip
@@ -224,8 +249,15 @@ class Runner:
                 fh.write(line)
                 fh.flush()
                 os.fsync(fh.fileno())
-            self.results.append(result)
+            self._latest[(result.task_id, result.repeat)] = result
             self._outstanding -= 1
+            self._errors_in_a_row = 0 if result.scored else self._errors_in_a_row + 1
+            if self._errors_in_a_row >= self.max_consecutive_errors and self.aborted is None:
+                self.aborted = (
+                    f"{self._errors_in_a_row} episodes in a row ended in errors of the infrastructure, "
+                    f"the last: {result.error}"
+                )
+                self.stop.set()  # episodes under way are dropped unrecorded; --resume runs them
         self.events.on_result(label, result)
 
 

@@ -22,10 +22,12 @@ from pathlib import Path
 from masbench.llm.base import (
     DEFAULT_GEMINI_MODEL,
     LLM,
+    DeadlineExceeded,
     LLMConfigError,
     LLMError,
     RetryPolicy,
     TransientLLMError,
+    deadline,
     with_retries,
 )
 from masbench.llm.cassette import CassetteLLM, CassetteMissError, RecordingLLM
@@ -44,6 +46,7 @@ __all__ = [
     "MODEL_FORMS",
     "CassetteLLM",
     "CassetteMissError",
+    "DeadlineExceeded",
     "LLMConfigError",
     "LLMError",
     "Message",
@@ -55,6 +58,7 @@ __all__ = [
     "TransientLLMError",
     "Usage",
     "cost_usd",
+    "deadline",
     "load_prices",
     "make_llm",
     "with_retries",

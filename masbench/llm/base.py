@@ -12,7 +12,9 @@ import logging
 import random
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, TypeVar
@@ -40,6 +42,45 @@ class TransientLLMError(LLMError):
     def __init__(self, message: str, *, retry_after_s: float | None = None) -> None:
         super().__init__(message)
         self.retry_after_s = retry_after_s
+
+
+class DeadlineExceeded(LLMError):
+    """The caller's deadline (an episode's time limit) passed before a model answered.
+
+    `failed_attempts` tells an outage from a slow answer: after failed attempts the model was unreachable or
+    failing; with none, the first attempt was still running when the time ran out."""
+
+    def __init__(self, message: str, *, failed_attempts: int) -> None:
+        super().__init__(message)
+        self.failed_attempts = failed_attempts
+
+
+_DEADLINE: ContextVar[float | None] = ContextVar("masbench_llm_deadline", default=None)
+
+
+@contextmanager
+def deadline(at: float | None) -> Iterator[None]:
+    """Model calls made inside get at most the time left until `at` (a `time.monotonic()` value): each
+    attempt's network timeout and each backoff wait are cut to it, so a hung server cannot hold an episode
+    past its time limit. Per thread (a context variable), so parallel episodes keep their own."""
+    token = _DEADLINE.set(at)
+    try:
+        yield
+    finally:
+        _DEADLINE.reset(token)
+
+
+def time_left() -> float | None:
+    """Seconds until the current deadline (None without one; may be negative once it passed)."""
+    at = _DEADLINE.get()
+    return None if at is None else at - time.monotonic()
+
+
+def attempt_timeout(timeout_s: float) -> float:
+    """A backend's network timeout for one attempt: its own, cut to the time left (at least 10 ms, so a
+    timeout of zero never means "wait forever")."""
+    left = time_left()
+    return timeout_s if left is None else max(0.01, min(timeout_s, left))
 
 
 class LLM(ABC):
@@ -102,15 +143,30 @@ class RetryPolicy:
 
 
 def with_retries(call: Callable[[], T], policy: RetryPolicy) -> T:
-    """Run `call`, retrying on `TransientLLMError`; other errors propagate at once."""
+    """Run `call`, retrying on `TransientLLMError`; other errors propagate at once. Under a `deadline`, no
+    attempt starts and no wait runs past it: `DeadlineExceeded` says how many attempts had failed."""
     attempt = 1
     while True:
+        left = time_left()
+        if left is not None and left <= 0:
+            raise DeadlineExceeded(
+                "the time limit passed before the model answered", failed_attempts=attempt - 1
+            )
         try:
             return call()
         except TransientLLMError as e:
+            left = time_left()
+            if left is not None and left <= 0:  # this attempt was cut by the deadline
+                raise DeadlineExceeded(
+                    f"the time limit passed during attempt {attempt}: {e}", failed_attempts=attempt - 1
+                ) from e
             if attempt >= policy.max_attempts:
                 raise LLMError(f"gave up after {attempt} attempts: {e}") from e
             delay = policy.delay_s(attempt, e.retry_after_s)
+            if left is not None and left <= delay:
+                raise DeadlineExceeded(
+                    f"the time limit passes before retry {attempt}: {e}", failed_attempts=attempt
+                ) from e
             log.warning("model call failed (%s); retry %d in %.1fs", e, attempt, delay)
             policy.sleep(delay)
             attempt += 1

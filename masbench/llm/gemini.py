@@ -23,6 +23,7 @@ from masbench.llm.base import (
     LLMError,
     RetryPolicy,
     TransientLLMError,
+    attempt_timeout,
     is_transient_status,
     parse_retry_after,
     with_retries,
@@ -70,6 +71,7 @@ class GeminiLLM(LLM):
         if not key:
             raise LLMConfigError(MISSING_KEY)
         self.name = model
+        self.timeout_s = timeout_s
         self.retry = retry or RetryPolicy()
         http_options = gt.HttpOptions(
             base_url=base_url or os.environ.get(BASE_URL_ENV) or None,
@@ -85,12 +87,15 @@ class GeminiLLM(LLM):
         contents = [
             gt.Content(role=m.role, parts=[_part(p) for p in m.parts]) for m in messages if m.role != "system"
         ]
-        config = gt.GenerateContentConfig(
-            system_instruction=system or None, temperature=temperature, max_output_tokens=max_output_tokens
-        )
 
         def attempt() -> Response:
             start = time.monotonic()
+            config = gt.GenerateContentConfig(
+                system_instruction=system or None,
+                temperature=temperature,
+                max_output_tokens=max_output_tokens,
+                http_options=gt.HttpOptions(timeout=round(attempt_timeout(self.timeout_s) * 1000)),
+            )
             try:
                 result = self._client.models.generate_content(
                     model=self.name, contents=contents, config=config

@@ -22,6 +22,7 @@ from masbench.llm.base import (
     LLMError,
     RetryPolicy,
     TransientLLMError,
+    attempt_timeout,
     is_transient_status,
     parse_retry_after,
     with_retries,
@@ -85,7 +86,7 @@ class OpenAICompatLLM(LLM):
 
     def _post(self, request: urllib.request.Request) -> dict[str, Any]:
         try:
-            with urllib.request.urlopen(request, timeout=self.timeout_s) as reply:
+            with urllib.request.urlopen(request, timeout=attempt_timeout(self.timeout_s)) as reply:
                 return json.loads(reply.read())
         except urllib.error.HTTPError as e:
             message = f"{self.name}: HTTP {e.code} from {self.url}: {e.read().decode(errors='replace')[:500]}"
