@@ -71,7 +71,7 @@ def test_bad_options_give_one_clear_line(tmp_path):
     assert result.exit_code == 2 and "Traceback" not in result.output
 
 
-def test_sigint_then_resume_keeps_each_task_once(tmp_path):
+def test_ctrl_c_to_the_process_group_then_resume_keeps_each_task_once(tmp_path):
     out = tmp_path / "run"
     cmd = [
         sys.executable,
@@ -87,17 +87,21 @@ def test_sigint_then_resume_keeps_each_task_once(tmp_path):
         *COMMON,
     ]
     env = {**os.environ, "ADBUTILS_ADB_PATH": "/bin/false"}
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    # its own process group, signalled as a whole the way a terminal's Ctrl-C is
+    proc = subprocess.Popen(
+        cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, start_new_session=True
+    )
     results = out / "results.jsonl"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and not (results.exists() and results.read_text().count("\n") >= 1):
         time.sleep(0.05)
-    proc.send_signal(signal.SIGINT)
+    os.killpg(proc.pid, signal.SIGINT)
     output, _ = proc.communicate(timeout=60)
     done_before = results.read_text().count("\n")
     if done_before < 4:  # interrupted mid-run, as intended
         assert proc.returncode == 130, output
-        assert "--resume" in output
+        assert "interrupted" in output and "--resume" in output
+        assert "lost" not in output and "no device left" not in output  # the phones outlived the Ctrl-C
     resumed = subprocess.run([*cmd, "--resume"], capture_output=True, text=True, env=env, timeout=120)
     assert resumed.returncode == 0, resumed.stdout + resumed.stderr
     ids = [json.loads(line)["task_id"] for line in results.read_text().splitlines()]

@@ -66,12 +66,17 @@ class VirtualPhones:
 
     def _serve_in_child(self, count: int, seed: int, port: int) -> int:
         command = ["vphone", "serve", "--count", str(count), "--seed", str(seed), "--port", str(port)]
+        # A session of its own: Ctrl-C in a terminal signals the whole foreground process group, and the
+        # phones must outlive it so the run can stop cleanly (and record that it was interrupted, not that
+        # its devices were lost). Its stdin is our pipe, so it still ends if this process is killed.
         self._child = subprocess.Popen(
-            [sys.executable, "-m", "masbench.cli", *command],
+            [sys.executable, "-m", "masbench.cli", *command, "--exit-with-stdin"],
+            stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             text=True,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            start_new_session=True,
         )
         line = self._child.stdout.readline() if self._child.stdout else ""
         match = re.search(rf"on {re.escape(LOOPBACK)}:(\d+)", line)
@@ -94,8 +99,9 @@ class VirtualPhones:
             except subprocess.TimeoutExpired:
                 self._child.kill()
                 self._child.wait()
-            if self._child.stdout is not None:
-                self._child.stdout.close()
+            for pipe in (self._child.stdin, self._child.stdout):
+                if pipe is not None:
+                    pipe.close()
             self._child = None
         self._guard.__exit__(None, None, None)
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import signal
+import sys
 from pathlib import Path
 
 import typer
@@ -21,6 +23,12 @@ def serve(
         0, "--port", "-p", min=0, max=65535, help="TCP port on 127.0.0.1; 0 picks a free one."
     ),
     seed: int = typer.Option(0, "--seed", help="Content seed of every phone."),
+    exit_with_stdin: bool = typer.Option(
+        False,
+        "--exit-with-stdin",
+        help="Also stop when standard input closes: how a parent that started the server ends it, even if "
+        "the parent is killed.",
+    ),
 ) -> None:
     """Serve N virtual phones on 127.0.0.1:PORT until interrupted (SIGINT/SIGTERM exit cleanly).
 
@@ -35,6 +43,13 @@ def serve(
         task = asyncio.current_task()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, task.cancel)
+        if exit_with_stdin:
+
+            def parent_gone() -> None:
+                if not os.read(sys.stdin.fileno(), 4096):  # end of file: the parent closed it or died
+                    task.cancel()
+
+            loop.add_reader(sys.stdin.fileno(), parent_gone)
 
         def ready(bound: int) -> None:
             typer.echo(f"serving vphone-1..vphone-{count} on 127.0.0.1:{bound}", err=False)
