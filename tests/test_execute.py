@@ -3,13 +3,15 @@ shortcuts, and invalid actions that cost a step but execute nothing."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
 
-from masbench.actions import parse_action
+from masbench.actions import Selector, SelectorError, parse_action, select, selectors
 from masbench.actions.execute import execute_action
 from masbench.device import Device
+from masbench.device.elements import UIElement
 from masbench.shortcuts import ShortcutExecutor, load_kb
 
 KB_DIR = Path(__file__).parent / "data" / "tasks" / "kb"
@@ -119,6 +121,18 @@ def test_invalid_actions_execute_nothing(device, data, message):
     assert not outcome.ok and outcome.kind == "invalid"
     assert message in outcome.error
     assert input_events(device, since) == []
+
+
+def test_a_catastrophic_pattern_from_a_model_fails_fast_instead_of_pinning_a_core(monkeypatch):
+    long = UIElement(index=0, text="An unusually long product description without the mark it wants " * 3)
+    started = time.monotonic()  # Python's `re` backtracks on this for minutes
+    with pytest.raises(SelectorError, match="no element matches"):
+        select(Selector(text_regex="^(.*.*)*#$"), [long])
+    assert time.monotonic() - started < 1
+    # and whatever pattern the engine cannot tame is cut by the timeout, failing the step
+    monkeypatch.setattr(selectors, "REGEX_TIMEOUT_S", 1e-6)
+    with pytest.raises(SelectorError, match="use a simpler pattern"):
+        select(Selector(text_regex="(a|b)*c"), [UIElement(index=0, text="ab" * 200_000)])
 
 
 def test_answer_and_finish_touch_nothing(device):

@@ -3,17 +3,22 @@ reference solution or an RPA script survives layout changes and runs the same on
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
+import regex
 from pydantic import BaseModel, ConfigDict, model_validator
 
 if TYPE_CHECKING:
     from masbench.device import UIElement
 
 
+# A model writes `text_regex` patterns, and one like `^(.*.*)*#$` backtracks for minutes on a long text:
+# each match may take this long before the selector fails.
+REGEX_TIMEOUT_S = 0.05
+
+
 class SelectorError(LookupError):
-    """No element (or not enough elements) matched a selector."""
+    """No element (or not enough elements) matched a selector, or its pattern was too slow to match."""
 
 
 class Selector(BaseModel):
@@ -41,7 +46,10 @@ class Selector(BaseModel):
                 "a selector needs at least one of text, text_contains, text_regex, resource_id, content_desc, desc_contains, cls, clickable, checked"
             )
         if self.text_regex is not None:
-            re.compile(self.text_regex)
+            try:
+                regex.compile(self.text_regex)
+            except regex.error as exc:
+                raise ValueError(f"text_regex {self.text_regex!r} is not a valid pattern: {exc}") from None
         return self
 
     def matches(self, el: UIElement) -> bool:
@@ -50,7 +58,7 @@ class Selector(BaseModel):
             return False
         if self.text_contains is not None and self.text_contains.lower() not in (text + " " + desc).lower():
             return False
-        if self.text_regex is not None and not re.search(self.text_regex, text):
+        if self.text_regex is not None and not _search(self.text_regex, text):
             return False
         if self.resource_id is not None:
             rid = el.resource_id or ""
@@ -70,6 +78,15 @@ class Selector(BaseModel):
         return ", ".join(
             f"{k}={v!r}" for k, v in self.model_dump(exclude_none=True).items() if not (k == "nth" and v == 0)
         )
+
+
+def _search(pattern: str, text: str) -> bool:
+    try:
+        return regex.search(pattern, text, timeout=REGEX_TIMEOUT_S) is not None
+    except TimeoutError:
+        raise SelectorError(
+            f"text_regex {pattern!r} took over {REGEX_TIMEOUT_S} s on one text; use a simpler pattern"
+        ) from None
 
 
 def select(selector: Selector, elements: list[UIElement]) -> UIElement:
