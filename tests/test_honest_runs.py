@@ -137,3 +137,25 @@ def test_a_deadline_ends_by_what_happened_before_it(failed_attempts, ending):
 
     end, _, _ = fault_ending(DeadlineExceeded("late", failed_attempts=failed_attempts))
     assert end == ending
+
+
+def test_agents_receive_only_the_instruction_and_apps_the_oracle_the_whole_task(device, tmp_path):
+    from masbench.tasks import Task, TaskView
+
+    seen = []
+
+    class Spy(T3AAgent):
+        def reset(self, task, kb, *, seed=0):
+            seen.append(task)
+            super().reset(task, kb, seed=seed)
+
+    play(device, Spy(llm=ScriptedLLM(lambda messages: "finish")), tmp_path, max_steps=1)
+    (view,) = seen
+    assert isinstance(view, TaskView) and set(TaskView.model_fields) == {"id", "instruction", "apps"}
+    assert view.instruction == TASK.instruction and not hasattr(view, "solutions")
+    with pytest.raises(ValueError):
+        view.__setattr__("instruction", "something else")  # frozen
+
+    oracle = make_agent("oracle")
+    play(device, oracle, tmp_path)
+    assert isinstance(oracle.task, Task)

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from masbench.actions import Action
     from masbench.device import Observation
     from masbench.shortcuts import KnowledgeBase
-    from masbench.tasks import Task
+    from masbench.tasks import TaskView
 
 
 @dataclass
@@ -31,15 +31,17 @@ class AgentStep:
 
 
 class Agent(ABC):
-    """Base of every agent. Agents see only the task's instruction, the observations and their own
-    history; the task's reference solutions and checks are for `oracle` alone."""
+    """Base of every agent. Agents see only a `TaskView` (the instruction and the apps), the observations
+    and their own history; the whole task, with its solutions and check, is for `oracle` alone
+    (`sees_solutions`)."""
 
     name: str = ""
     description: str = ""
     uses_shortcuts: bool = False  # offered the KB's shortcuts as actions
     needs_screenshot: bool = False  # perceives the screen as an image (else the UI tree is enough)
+    sees_solutions: bool = False  # handed the whole Task instead of its view: the oracle replays solutions
 
-    def reset(self, task: Task, kb: KnowledgeBase | None, *, seed: int = 0) -> None:
+    def reset(self, task: TaskView, kb: KnowledgeBase | None, *, seed: int = 0) -> None:
         """Start a new episode; nothing may leak from the previous task."""
         self.task = task
         self.kb = kb if self.uses_shortcuts else None

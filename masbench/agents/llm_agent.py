@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from masbench.actions import Action
     from masbench.device import Observation
     from masbench.shortcuts import KnowledgeBase
-    from masbench.tasks import Task
+    from masbench.tasks import TaskView
     from masbench.trajectory import StepRecord
 
 # The paper ran every framework on Gemini-2.5-Pro; the default reproduces that setting.
@@ -88,7 +88,7 @@ class LLMAgent(Agent):
         )
         self.notes: dict[int, StepNote] = {}
 
-    def reset(self, task: Task, kb: KnowledgeBase | None, *, seed: int = 0) -> None:
+    def reset(self, task: TaskView, kb: KnowledgeBase | None, *, seed: int = 0) -> None:
         super().reset(task, kb, seed=seed)
         self.notes = {}
 

@@ -65,7 +65,7 @@ from .prompting import render, screen_name, shortcut_lines, system_prompt
 if TYPE_CHECKING:
     from masbench.device import Observation, UIElement
     from masbench.llm import LLM
-    from masbench.tasks import Task
+    from masbench.tasks import TaskView
     from masbench.trajectory import StepRecord
 
     from .base import AgentStep
@@ -204,7 +204,7 @@ class MobileAgentE(LLMAgent):
         one, whatever KB the run loaded (`kb`)."""
         return self.experience.kb
 
-    def reset(self, task: Task, kb: KnowledgeBase | None, *, seed: int = 0) -> None:
+    def reset(self, task: TaskView, kb: KnowledgeBase | None, *, seed: int = 0) -> None:
         super().reset(task, kb, seed=seed)
         self.plan = ""
         self.subgoal = ""

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from masbench.actions import Action
     from masbench.device import Observation
     from masbench.shortcuts import KnowledgeBase
-    from masbench.tasks import Task
+    from masbench.tasks import TaskView
     from masbench.trajectory import StepRecord
 
     from .base import AgentStep
@@ -154,7 +154,7 @@ class MobileAgentV2(LLMAgent):
     system_template = "mobileagent_v2_system"
     needs_screenshot = True
 
-    def reset(self, task: Task, kb: KnowledgeBase | None, *, seed: int = 0) -> None:
+    def reset(self, task: TaskView, kb: KnowledgeBase | None, *, seed: int = 0) -> None:
         super().reset(task, kb, seed=seed)
         self.progress = ""
         self.memory: list[str] = []

@@ -12,6 +12,7 @@ class OracleAgent(Agent):
     name = "oracle"
     description = "Replays each task's hybrid reference solution (GUI steps + predefined shortcuts)."
     uses_shortcuts = True
+    sees_solutions = True
     solution = "hybrid"
 
     def reset(self, task, kb, *, seed: int = 0) -> None:

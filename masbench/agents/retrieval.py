@@ -22,7 +22,7 @@ from masbench.shortcuts import KnowledgeBase, Shortcut
 
 if TYPE_CHECKING:
     from masbench.device import Observation
-    from masbench.tasks import Task
+    from masbench.tasks import Task, TaskView
 
 K1, B = 1.2, 0.75
 SCREEN_WEIGHT = 0.3  # screen text is noisy: it helps to order, not to decide
@@ -192,13 +192,13 @@ class OffersShortcuts:
     the shortcuts to offer on each screen from the task's instruction, the screen's text and its app."""
 
     kb: KnowledgeBase | None
-    task: Task
+    task: TaskView
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._retriever: ShortcutRetriever | None = None
 
-    def reset(self, task: Task, kb: KnowledgeBase | None, *, seed: int = 0) -> None:
+    def reset(self, task: TaskView, kb: KnowledgeBase | None, *, seed: int = 0) -> None:
         super().reset(task, kb, seed=seed)  # type: ignore[misc]
         if self.kb is None:
             self._retriever = None

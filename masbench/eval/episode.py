@@ -105,7 +105,7 @@ def run_episode(
     limit_at = time.monotonic() + limits.timeout_s
     prepare(device, task)
     dev0 = last_ms = _device_ms(device)
-    agent.reset(task, kb, seed=repeat)
+    agent.reset(task if agent.sees_solutions else task.view(), kb, seed=repeat)
     history: list[StepRecord] = []
     usage = Usage()
     end: EndReason = "step_limit"

@@ -4,7 +4,7 @@ player that replays and verifies reference solutions. The CLI lives in `masbench
 from .checks import CheckResult, SnapshotState, StateReader, check_device, evaluate
 from .loader import default_tasks_dir, load_tasks
 from .player import PlayResult, VerifyItem, VerifyReport, play, prepare, verify_task
-from .schema import Check, InitialState, NearMiss, Solutions, Task
+from .schema import Check, InitialState, NearMiss, Solutions, Task, TaskView
 from .stats import TaskStats, task_stats
 from .taskset import TaskError, TaskSet, generation_eval_ids
 
@@ -21,6 +21,7 @@ __all__ = [
     "TaskError",
     "TaskSet",
     "TaskStats",
+    "TaskView",
     "VerifyItem",
     "VerifyReport",
     "check_device",

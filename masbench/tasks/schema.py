@@ -311,6 +311,10 @@ class Task(_Strict):
     def kind(self) -> Literal["single-app", "cross-app"]:
         return "single-app" if len(self.apps) == 1 else "cross-app"
 
+    def view(self) -> TaskView:
+        """What an agent may know of this task."""
+        return TaskView(id=self.id, instruction=self.instruction, apps=tuple(self.apps))
+
     def shortcut_names(self) -> list[str]:
         """Names of the shortcuts the hybrid solution calls, in order."""
         return [s.name for s in self.solutions.hybrid if s.action == "shortcut"]
@@ -328,3 +332,16 @@ __all__ = [
     "ValueSpec",
     "ungrounded_reason",
 ]
+
+
+class TaskView(BaseModel):
+    """The task as an agent receives it: the instruction and the apps it involves, nothing that judges or
+    solves it (reference solutions, check, rubric, level, optimal steps). Frozen, so an agent cannot
+    write into what the episode judges by. Only the `oracle` agents, which replay the solutions, are
+    handed the whole `Task`."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str  # names the episode (seeds, file names); it reveals nothing an agent could solve by
+    instruction: str
+    apps: tuple[str, ...]
