@@ -255,8 +255,9 @@ def _finish(run_dir: Path, runner, tasks) -> None:
         )
     if summary.overall is None:
         return
-    _console().print(table2([(runner.config.agent, summary)]))
-    _console().print(split_table(summary, "level"))
+    console = _console()
+    console.print(table2([(runner.config.agent, summary)], width=console.width))
+    console.print(split_table(summary, "level", width=console.width))
     diag = diagnostics_table(summary)
     if diag is not None:
         _console().print(diag)
@@ -293,8 +294,9 @@ def report_command(
     config, results, tasks, summary = _load_run(run_dir, tasks_dir)
     (run_dir / "summary.json").write_text(summary.model_dump_json(indent=2))
     path = write_report(run_dir, config, results, tasks, summary, out)
-    _console().print(table2([(config.agent, summary)]))
-    _console().print(split_table(summary, "app"))
+    console = _console()
+    console.print(table2([(config.agent, summary)], width=console.width))
+    console.print(split_table(summary, "app", width=console.width))
     _console().print(f"report: {path}")
 
 
@@ -312,4 +314,5 @@ def compare_command(
     if as_json:
         typer.echo(json.dumps({name: s.model_dump(mode="json") for name, s in loaded}, indent=2))
         return
-    _console().print(table2(loaded, title="Comparison"))
+    console = _console()
+    console.print(table2(loaded, title="Comparison", width=console.width))

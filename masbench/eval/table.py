@@ -1,63 +1,120 @@
-"""Terminal tables shaped like the paper's Table 2, rendered with rich from a `Summary`."""
+"""Terminal tables shaped like the paper's Table 2, rendered with rich from a `Summary`.
+
+Every table fits the width it is printed at: a wide terminal gets one table with all the paper's columns; a
+narrow one (an 80-column terminal, a CI log) gets the metric columns split over stacked tables that repeat
+the row labels, so no header or number is ever cut to `1.…`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from rich.console import Group
 from rich.table import Table
 
 from .metrics import Metrics, Summary
 
+# (header, Metrics attribute, digits), in the paper's order
 COLUMNS = (
     ("SR", "SR", 3), ("MS", "MS", 2), ("MSR", "MSR", 3), ("MSRS", "MSRS", 3), ("MET (s)", "MET", 2),
     ("MET dev (s)", "MET_device", 1), ("MToC (k)", "MToC", 2), ("MSC", "MSC", 3), ("SSR", "SSR", 3), ("GSAR", "GSAR", 3),
 )  # fmt: skip
+LABEL_MAX = 22  # a longer run name folds onto a second line
+Cell = Callable[[Metrics], str]
 
 
 def _fmt(value: float | None, digits: int) -> str:
     return "-" if value is None else f"{value:.{digits}f}"
 
 
-def _cells(m: Metrics) -> list[str]:
-    cells = [_fmt(getattr(m, attr), digits) for _, attr, digits in COLUMNS]
-    if m.SR_ci95:
-        cells[0] += f" [{m.SR_ci95[0]:.2f},{m.SR_ci95[1]:.2f}]"
+def _ci(m: Metrics) -> str:
+    return f"[{m.SR_ci95[0]:.2f},{m.SR_ci95[1]:.2f}]" if m.SR_ci95 else "-"
+
+
+def _columns(with_ci: bool) -> list[tuple[str, Cell]]:
+    """The metric columns in the paper's order, the SR confidence interval beside SR when there is one."""
+    cells: list[tuple[str, Cell]] = []
+    for header, attr, digits in COLUMNS:
+        cells.append((header, lambda m, attr=attr, digits=digits: _fmt(getattr(m, attr), digits)))
+        if attr == "SR" and with_ci:
+            cells.append(("SR 95% CI", _ci))
     return cells
 
 
-def table2(summaries: list[tuple[str, Summary]], title: str = "MAS-Bench results") -> Table:
+def _pack(widths: list[int], fixed: int, width: int) -> list[list[int]]:
+    """Column indices grouped into tables that each fit `width` beside the `fixed` label columns."""
+    parts: list[list[int]] = [[]]
+    used = fixed
+    for i, w in enumerate(widths):
+        if parts[-1] and used + w > width:
+            parts.append([])
+            used = fixed
+        parts[-1].append(i)
+        used += w
+    return parts
+
+
+def _metric_tables(
+    title: str,
+    labels: list[str],
+    rows: list[tuple[list[str], Metrics]],
+    width: int,
+    sections: list[int] | None = None,
+) -> Table | Group:
+    """The rows' metrics in as few tables as fit `width`, stacked, each repeating the row labels;
+    `sections` are the row indices that start a block."""
+    columns = _columns(any(m.SR_ci95 for _, m in rows))
+    values = [[cell(m) for _, cell in columns] for _, m in rows]
+    widths = [max(len(header), *(len(v[i]) for v in values)) + 3 for i, (header, _) in enumerate(columns)]
+    label_widths = [
+        min(LABEL_MAX, max(len(label), *(len(c[i]) for c, _ in rows))) + 3 for i, label in enumerate(labels)
+    ]
+    fixed = 1 + sum(label_widths) + max(len(str(m.episodes)) for _, m in rows) + 4
+    tables = []
+    for n, part in enumerate(_pack(widths, fixed, width)):
+        table = Table(title=title if n == 0 else None, header_style="bold")
+        for label in labels:
+            table.add_column(label, overflow="fold", max_width=LABEL_MAX)
+        table.add_column("N", justify="right")
+        for i in part:
+            table.add_column(columns[i][0], justify="right")
+        for r, (cells, m) in enumerate(rows):
+            if sections and r in sections and r:
+                table.add_section()
+            table.add_row(*cells, str(m.episodes), *(values[r][i] for i in part))
+        tables.append(table)
+    return tables[0] if len(tables) == 1 else Group(*tables)
+
+
+def table2(
+    summaries: list[tuple[str, Summary]], title: str = "MAS-Bench results", width: int = 200
+) -> Table | Group:
     """One block of rows per task kind (single-app, cross-app, all) and one row per run in each."""
-    table = Table(title=title, header_style="bold", show_lines=False)
-    table.add_column("Tasks")
-    table.add_column("Run")
-    table.add_column("N", justify="right")
-    for header, _, _ in COLUMNS:
-        table.add_column(header, justify="right")
+    rows: list[tuple[list[str], Metrics]] = []
+    sections: list[int] = []
     for group, label in (("single-app", "Single-app"), ("cross-app", "Cross-app"), (None, "All")):
         first = True
         for name, summary in summaries:
             m = summary.overall if group is None else summary.groups.get("kind", {}).get(group)
             if m is None:
                 continue
-            table.add_row(label if first else "", name, str(m.episodes), *_cells(m), end_section=False)
+            if first:
+                sections.append(len(rows))
+            rows.append(([label if first else "", name], m))
             first = False
-        if not first:
-            table.add_section()
-    return table
+    return _metric_tables(title, ["Tasks", "Run"], rows, width, sections)
 
 
-def split_table(summary: Summary, split: str) -> Table:
-    table = Table(title=f"By {split}", header_style="bold")
-    table.add_column(split.title())
-    table.add_column("N", justify="right")
-    for header, _, _ in COLUMNS:
-        table.add_column(header, justify="right")
-    for group, m in summary.groups.get(split, {}).items():
-        table.add_row(group, str(m.episodes), *_cells(m))
-    return table
+def split_table(summary: Summary, split: str, width: int = 200) -> Table | Group:
+    rows: list[tuple[list[str], Metrics]] = [
+        ([group], m) for group, m in summary.groups.get(split, {}).items()
+    ]
+    return _metric_tables(f"By {split}", [split.title()], rows, width)
 
 
 def diagnostics_table(summary: Summary) -> Table | None:
     """Shortcut diagnostics when the run made shortcut calls, the LLM judge's agreement with the
-    programmatic check when both judged; None when there is neither."""
+    programmatic check when both judged; None when there is neither. One row per figure, so it fits any
+    width."""
     m = summary.overall
     if m is None:
         return None
@@ -79,7 +136,8 @@ def diagnostics_table(summary: Summary) -> Table | None:
         return None
     title = "Shortcut diagnostics" if m.judge_accuracy is None else "Diagnostics"
     table = Table(title=title, header_style="bold")
-    for header, _ in cells:
-        table.add_column(header, justify="right")
-    table.add_row(*(value for _, value in cells))
+    table.add_column("Figure")
+    table.add_column("Value", justify="right")
+    for header, value in cells:
+        table.add_row(header, value)
     return table
