@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from masbench.cli import app
@@ -69,6 +71,50 @@ def test_bad_options_give_one_clear_line(tmp_path):
         app, ["run", "--agent", "oracle", "--tasks", "no-such-subset", "--out", str(tmp_path), *COMMON]
     )
     assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--devices", "vphone:0"], "starts no phone"),
+        (["--resume"], "--resume needs --out"),
+        (["--resume", "--out", "{tmp}/never-ran"], "holds no run to resume"),
+        (["--tasks", "level-3"], "no tasks match --tasks 'level-3'"),
+        (["--kb", "none"], "use oracle-gui"),
+        (["--devices", "127.0.0.1:{closed}/emulator-5554"], "cannot reach the adb server at 127.0.0.1:"),
+        (["--devices", "127.0.0.1:{port}/emulator-5554x"], "no device 'emulator-5554x' on the adb server"),
+    ],
+)
+def test_bad_input_is_one_clear_line_before_anything_starts(tmp_path, vphones, args, message):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        closed = s.getsockname()[1]
+    args = [a.format(tmp=tmp_path, closed=closed, port=vphones.port) for a in args]
+    cli = CliRunner(env={"COLUMNS": "200"})
+    out = [] if {"--out", "--resume"} & set(args) else ["--out", str(tmp_path / "run")]
+    result = cli.invoke(app, ["run", "--agent", "oracle", *out, *COMMON, *args])
+    assert result.exit_code == 2, result.output
+    assert message in result.output and "Traceback" not in result.output
+    assert "oracle on" not in result.output  # no run header, no phones booted
+    assert not (tmp_path / "run").exists()  # and no run directory to trip over later
+
+
+def test_vphone_serve_on_a_busy_port_is_one_line(vphones):
+    result = CliRunner().invoke(app, ["vphone", "serve", "--port", str(vphones.port)])
+    assert result.exit_code == 2 and f"cannot serve on 127.0.0.1:{vphones.port}" in result.output
+    assert "Traceback" not in result.output and len(result.output.strip().splitlines()) == 1
+
+
+def test_compare_warns_when_runs_cover_different_tasks(tmp_path):
+    cli = CliRunner(env={"COLUMNS": "200"})
+    a, b = tmp_path / "a", tmp_path / "b"
+    common = ["--agent", "oracle", "--devices", "vphone:1", "--no-screens", *COMMON]
+    assert cli.invoke(app, ["run", "--out", str(a), *common]).exit_code == 0
+    assert cli.invoke(app, ["run", "--out", str(b), "--tasks", "settings-01", *common]).exit_code == 0
+    result = cli.invoke(app, ["compare", str(a), str(b), "--tasks-dir", str(DATA)])
+    assert (
+        result.exit_code == 0 and "cover different tasks" in result.output and "1 in common" in result.output
+    )
 
 
 def test_ctrl_c_to_the_process_group_then_resume_keeps_each_task_once(tmp_path):

@@ -11,7 +11,7 @@ knows nothing about agents or tasks.
 """
 
 from .address import DeviceAddress, no_adb_spawn, parse_server
-from .connect import DeviceSpecError, open_device, open_devices
+from .connect import DeviceSpecError, check_present, open_device, open_devices, parse_specs
 from .device import BroadcastResult, Device, Kind
 from .elements import UIElement, parse_bounds, parse_ui_dump
 from .errors import (
@@ -47,12 +47,14 @@ __all__ = [
     "UnsupportedTextError",
     "VPhoneMode",
     "VirtualPhones",
+    "check_present",
     "list_devices",
     "no_adb_spawn",
     "open_device",
     "open_devices",
     "parse_bounds",
     "parse_server",
+    "parse_specs",
     "parse_ui_dump",
     "parse_vphone_spec",
     "scan_server",

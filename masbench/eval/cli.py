@@ -11,7 +11,6 @@ import typer
 from rich.console import Console
 from rich.progress import (
     BarColumn,
-    MofNCompleteColumn,
     Progress,
     TextColumn,
     TimeElapsedColumn,
@@ -102,7 +101,7 @@ def run_command(
 ) -> None:
     """Run an agent on a task subset, in parallel over devices; resumable; writes results.jsonl, summary.json."""
     from masbench.agents import AGENTS, make_agent
-    from masbench.device import DeviceSpecError, open_devices
+    from masbench.device import DeviceSpecError, check_present, open_devices, parse_specs
     from masbench.eval.judge import Judge
     from masbench.eval.runner import RunConfigMismatch, Runner, new_config, prepare_run_dir
     from masbench.llm import make_llm
@@ -118,8 +117,20 @@ def run_command(
         raise typer.BadParameter(f"{mode!r}; use check, llm or both", param_hint="--judge-mode")
     if mode != "check" and not judge:
         raise typer.BadParameter(f"--judge-mode {mode} needs --judge MODEL", param_hint="--judge-mode")
+    if resume and out is None:
+        raise typer.BadParameter("--resume needs --out RUN_DIR, the run to continue", param_hint="--resume")
+    if resume and not (out / "run.json").exists():
+        raise typer.BadParameter(f"{out} holds no run to resume (no run.json)", param_hint="--out")
+    if agent == "oracle" and kb == "none":
+        raise typer.BadParameter(
+            "oracle replays the hybrid solutions' shortcut calls, which --kb none removes; use oracle-gui",
+            param_hint="--kb",
+        )
     try:
+        check_present(parse_specs(devices)[1])  # a mistyped serial fails here, before a run directory exists
         selected = load_tasks(tasks_dir).select(tasks)
+        if not selected:
+            raise ValueError(f"no tasks match --tasks {tasks!r}")
         knowledge = _load_kb(kb)
         make_agent(agent, model)  # fail fast on a missing key or a bad --model
         if judge:
@@ -127,7 +138,7 @@ def run_command(
     except LLMConfigError as exc:
         _console().print(f"[red]error:[/] {exc}")
         raise typer.Exit(2) from None
-    except (ValueError, OSError) as exc:
+    except (ValueError, OSError) as exc:  # DeviceSpecError included
         _console().print(f"[red]error:[/] {exc}")
         raise typer.Exit(2) from None
     run_dir = out or Path("runs") / f"{agent}-{datetime.now():%Y%m%d-%H%M%S}"
@@ -152,16 +163,14 @@ def run_command(
     )  # fmt: skip
     total = len(selected) * repeats
     already = total - len(runner.pending())
-    _console().print(
-        f"[bold]{agent}[/] on {len(selected)} tasks x {repeats} -> {run_dir}  ({already} already done)"
-    )
     try:
-        with (
-            open_devices(devices, mode=vphone_mode) as devs,
-            _progress(runner, total, already, devs) as events,
-        ):
-            runner.events = events
-            runner.run(devs)
+        with open_devices(devices, mode=vphone_mode) as devs:
+            _console().print(
+                f"[bold]{agent}[/] on {len(selected)} tasks x {repeats} -> {run_dir}  ({already} already done)"
+            )
+            with _progress(runner, total, already, devs) as events:
+                runner.events = events
+                runner.run(devs)
     except DeviceSpecError as exc:
         _console().print(f"[red]error:[/] {exc}")
         raise typer.Exit(2) from None
@@ -194,19 +203,23 @@ def run_command(
 
 
 class _progress:
-    """A rich progress display: overall bar with running SR and ETA, one status line per device."""
+    """A rich progress display: overall bar with done/total, running SR and ETA; one line per device with the
+    episodes it has finished and what it is doing."""
 
     def __init__(self, runner, total: int, already: int, devices) -> None:
         self.runner, self.total = runner, total
         self.progress = Progress(
-            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[status]}"),
+            TextColumn("{task.description}"), BarColumn(), TextColumn("{task.fields[count]}"), TextColumn("{task.fields[status]}"),
             TimeElapsedColumn(), TimeRemainingColumn(), console=_console(), transient=False,
         )  # fmt: skip
-        self.overall = self.progress.add_task("episodes", total=total, completed=already, status=self._sr())
+        self.overall = self.progress.add_task(
+            "episodes", total=total, completed=already, status=self._sr(), count=f"{already}/{total}"
+        )
         self.rows = {
-            str(d.address): self.progress.add_task(f"  {d.serial}", total=None, status="idle")
+            str(d.address): self.progress.add_task(f"  {d.serial}", total=None, status="idle", count="0 done")
             for d in devices
         }
+        self.done = {device: 0 for device in self.rows}
         self.lock = threading.Lock()
 
     def _sr(self) -> str:
@@ -234,8 +247,13 @@ class _progress:
             mark = "[green]ok[/]" if result.success else f"[red]{result.end_reason}[/]"
             if result.error_kind:
                 mark += f" [red]({result.error_kind})[/]"
-            self.progress.update(self.rows[device], status=f"{result.task_id} {mark}")
+            self.done[device] += 1
+            self.progress.update(
+                self.rows[device], status=f"{result.task_id} {mark}", count=f"{self.done[device]} done"
+            )
             self.progress.update(self.overall, advance=1, status=self._sr())
+            completed = int(self.progress.tasks[self.overall].completed)
+            self.progress.update(self.overall, count=f"{completed}/{self.total}")
 
     def lost(self, device: str, reason: str) -> None:
         self.progress.update(self.rows[device], status=f"[red]lost[/]: {reason[:60]}")
@@ -310,7 +328,15 @@ def compare_command(
     """Put runs side by side in one Table-2-shaped table."""
     from masbench.eval.table import table2
 
-    loaded = [(f"{d.name} ({c.agent})", s) for d in run_dirs for c, _, _, s in [_load_run(d, tasks_dir)]]
+    runs = [(d, *_load_run(d, tasks_dir)) for d in run_dirs]
+    loaded = [(f"{d.name} ({config.agent})", summary) for d, config, _, _, summary in runs]
+    task_sets = {frozenset(config.task_ids) for _, config, _, _, _ in runs}
+    if len(task_sets) > 1:
+        common = frozenset.intersection(*task_sets)
+        _console().print(
+            f"[yellow]warning:[/] these runs cover different tasks ({', '.join(str(len(c.task_ids)) for _, c, *_ in runs)}"
+            f" tasks; {len(common)} in common): their figures are not directly comparable"
+        )
     if as_json:
         typer.echo(json.dumps({name: s.model_dump(mode="json") for name, s in loaded}, indent=2))
         return

@@ -57,7 +57,11 @@ def serve(
         with contextlib.suppress(asyncio.CancelledError):
             await server.serve(ready=ready)
 
-    asyncio.run(main())
+    try:
+        asyncio.run(main())
+    except OSError as exc:  # the port is taken, or not ours to bind
+        typer.echo(f"error: cannot serve on 127.0.0.1:{port}: {exc.strerror or exc}", err=True)
+        raise typer.Exit(2) from None
     typer.echo("stopped", err=True)
 
 
