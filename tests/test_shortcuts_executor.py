@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import shlex
 import socket
+import time
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from pydantic import ValidationError
 
 from masbench.actions import Selector, select
+from masbench.deadlines import deadline
 from masbench.device import Device, DeviceAddress, UIElement
 from masbench.device.errors import DeviceGoneError
 from masbench.shortcuts import KnowledgeBase, Shortcut, ShortcutExecutor, load_kb
+from masbench.shortcuts.schema import MAX_REPLAY_ACTIONS
 
 KB = load_kb(Path(__file__).parent / "data" / "kb")
 META = """'; rm -rf /sdcard; echo "$(id)" `&&` | > x"""
@@ -292,3 +296,37 @@ def test_dynamic_shortcut_runs_with_a_grounding_model(device):
         "step 2 tap 'the switch that turns the dark theme on': "
         "the grounding model found no element for 'the switch that turns the dark theme on'"
     )
+
+
+# -- limits ------------------------------------------------------------------------------------------
+WAITS_FOREVER = {
+    "app": "settings", "name": "waits", "type": "rpa", "description": "waits for a screen that never comes",
+    "rpa": {"steps": [{"wait_for": {"text": "A screen that never comes"}, "timeout": 30}]},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("limit", ["call_timeout", "episode deadline"])
+def test_a_call_stops_at_its_time_limit_or_the_episodes(device, limit):
+    kb = KnowledgeBase([Shortcut.model_validate(WAITS_FOREVER)])
+    started = time.monotonic()
+    if limit == "call_timeout":
+        record = ShortcutExecutor(kb, device, poll_interval=0.05, call_timeout=0.3).call("settings.waits")
+    else:
+        with deadline(time.monotonic() + 0.3):
+            record = ShortcutExecutor(kb, device, poll_interval=0.05).call("settings.waits")
+    assert time.monotonic() - started < 2 and not record.success
+    assert "no element matches text='A screen that never comes'" in record.reason
+
+
+def test_a_replay_longer_than_a_shortcut_is_refused_naming_the_field():
+    actions = [{"action": "wait", "seconds": 0.01}] * (MAX_REPLAY_ACTIONS + 1)
+    with pytest.raises(ValidationError, match=rf"replay.actions\n.*at most {MAX_REPLAY_ACTIONS} items"):
+        Shortcut.model_validate(
+            {
+                "app": "settings",
+                "name": "long",
+                "type": "replay",
+                "description": "d",
+                "replay": {"actions": actions},
+            }
+        )

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from masbench.actions.execute import execute_action
-from masbench.llm import DeadlineExceeded, deadline
+from masbench.deadlines import deadline
+from masbench.llm import DeadlineExceeded
 from masbench.tasks.checks import check_device
 from masbench.tasks.player import prepare
 from masbench.trajectory import UNCOUNTED, EndReason, StepRecord, Usage
@@ -123,7 +124,7 @@ def run_episode(
         if counted >= limits.max_steps:
             end = "step_limit"
             break
-        with deadline(limit_at):  # a model call gets at most the time left
+        with deadline(limit_at):  # a model or shortcut call gets at most the time left
             record, shot, fault = _one_step(device, agent, history, shortcuts, traj, save_screens, use_judge)
         if shot:
             step_shots = [*step_shots[-1:], shot]

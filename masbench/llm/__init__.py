@@ -27,7 +27,6 @@ from masbench.llm.base import (
     LLMError,
     RetryPolicy,
     TransientLLMError,
-    deadline,
     with_retries,
 )
 from masbench.llm.cassette import CassetteLLM, CassetteMissError, RecordingLLM
@@ -58,7 +57,6 @@ __all__ = [
     "TransientLLMError",
     "Usage",
     "cost_usd",
-    "deadline",
     "load_prices",
     "make_llm",
     "with_retries",

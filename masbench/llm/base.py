@@ -12,12 +12,12 @@ import logging
 import random
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, TypeVar
+
+from masbench.deadlines import time_left
 
 if TYPE_CHECKING:
     from masbench.llm.types import Message, Response
@@ -53,27 +53,6 @@ class DeadlineExceeded(LLMError):
     def __init__(self, message: str, *, failed_attempts: int) -> None:
         super().__init__(message)
         self.failed_attempts = failed_attempts
-
-
-_DEADLINE: ContextVar[float | None] = ContextVar("masbench_llm_deadline", default=None)
-
-
-@contextmanager
-def deadline(at: float | None) -> Iterator[None]:
-    """Model calls made inside get at most the time left until `at` (a `time.monotonic()` value): each
-    attempt's network timeout and each backoff wait are cut to it, so a hung server cannot hold an episode
-    past its time limit. Per thread (a context variable), so parallel episodes keep their own."""
-    token = _DEADLINE.set(at)
-    try:
-        yield
-    finally:
-        _DEADLINE.reset(token)
-
-
-def time_left() -> float | None:
-    """Seconds until the current deadline (None without one; may be negative once it passed)."""
-    at = _DEADLINE.get()
-    return None if at is None else at - time.monotonic()
 
 
 def attempt_timeout(timeout_s: float) -> float:

@@ -10,6 +10,9 @@ and polls until its timeout. The first failing step ends the call with its reaso
 
 Errors: device errors become failed records, except `DeviceGoneError`, which propagates so the runner
 can take the device out of its pool. `call` never raises `CallError`; the episode loop needs a record.
+
+Time: a call may take at most `call_timeout` seconds, and no longer than the episode's deadline leaves;
+a script still running then fails at its next step or poll with the reason.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from pydantic import BaseModel
 
 from masbench.actions import Selector, SelectorError, select
 from masbench.actions.execute import execute_action
+from masbench.deadlines import time_left
 from masbench.device import Device, UIElement
 from masbench.device import commands as C
 from masbench.device.errors import DeviceError, DeviceGoneError
@@ -62,12 +66,15 @@ class ShortcutExecutor:
         ground: Ground | None = None,
         step_timeout: float = 5.0,
         poll_interval: float = 0.25,
+        call_timeout: float = 60.0,
     ):
         self.kb = kb
         self.device = device
         self.ground = ground
         self.step_timeout = step_timeout
         self.poll_interval = poll_interval
+        self.call_timeout = call_timeout
+        self._ends_at = float("inf")  # the running call's end: its own limit or the episode's deadline
 
     def call(self, name: str, arguments: Mapping[str, Any] | None = None) -> CallRecord:
         """Validate, then run; always a record (success or the reason), never a CallError."""
@@ -86,6 +93,8 @@ class ShortcutExecutor:
                 duration_s=time.perf_counter() - t0,
                 started_at=started,
             )
+        left = time_left()
+        self._ends_at = time.monotonic() + min(self.call_timeout, left if left is not None else float("inf"))
         return self._run(plan, started, t0)
 
     # -- running a plan ----------------------------------------------------------------------------
@@ -121,8 +130,11 @@ class ShortcutExecutor:
         if out.exit_code != 0 or error:
             raise StepFailed(f"{' '.join(args[:2])} failed: {error or f'exit status {out.exit_code}'}")
 
+    def _out_of_time(self) -> bool:
+        return time.monotonic() >= self._ends_at
+
     def _expect(self, package: str) -> None:
-        deadline = time.monotonic() + self.step_timeout
+        deadline = min(time.monotonic() + self.step_timeout, self._ends_at)
         while True:
             found, _ = self.device.foreground()
             if found == package:
@@ -138,6 +150,8 @@ class ShortcutExecutor:
         record.steps.append(step)
         t0 = time.perf_counter()
         try:
+            if self._out_of_time():
+                raise StepFailed("the call ran out of time (its limit, or the episode's time limit)")
             if planned.call is not None:
                 step.call = self._run(planned.call)
                 record.commands += step.call.commands
@@ -206,7 +220,7 @@ class ShortcutExecutor:
     def _poll(self, selector: Selector, timeout: float | None) -> tuple[UIElement, list[UIElement]]:
         """Re-read the screen until the selector matches: (element, the elements it was found in)."""
         limit = self.step_timeout if timeout is None else timeout
-        deadline = time.monotonic() + limit
+        deadline = min(time.monotonic() + limit, self._ends_at)
         while True:
             elements = self.device.elements()
             try:

@@ -84,14 +84,19 @@ class RpaImpl(_Strict):
     steps: list[RpaStep] = Field(min_length=1)  # type: ignore[valid-type]
 
 
+# A generated shortcut is a recorded action list; past this length it is a trajectory, not a shortcut, and
+# one call could stand in for a whole task.
+MAX_REPLAY_ACTIONS = 25
+
+
 class DynamicImpl(_Strict):
-    steps: list[DynamicStep] = Field(min_length=1)  # type: ignore[valid-type]
+    steps: list[DynamicStep] = Field(min_length=1, max_length=MAX_REPLAY_ACTIONS)  # type: ignore[valid-type]
 
 
 class ReplayImpl(_Strict):
     """A recorded action list (index-, coordinate- or selector-based), replayed as is."""
 
-    actions: list[Action] = Field(min_length=1)
+    actions: list[Action] = Field(min_length=1, max_length=MAX_REPLAY_ACTIONS)
 
     @field_validator("actions")
     @classmethod
