@@ -37,6 +37,8 @@ class StepRecord(BaseModel):
     ui_dump: str | None = None
     foreground: str | None = None
     elements: int = 0
+    touch: list[tuple[int, int]] | None = None  # where a GUI action touched: a tap's point, a swipe's ends
+    target: str | None = None  # the element it acted on, as the agent was shown it
     wall_s: float = 0.0  # the whole step: observe + agent + execute + bookkeeping
     observe_s: float = 0.0  # device I/O: screenshot + UI dump
     agent_s: float = 0.0

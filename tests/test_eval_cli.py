@@ -39,8 +39,33 @@ def test_run_report_compare(tmp_path):
     page = (a / "report.html").read_text()
     assert page.count("data:image/jpeg;base64,") >= 4 and "<svg" in page and "settings-01" in page
 
-    result = cli.invoke(app, ["compare", str(a), str(b), "--tasks-dir", str(DATA)], env={"COLUMNS": "200"})
+    assert "<h2>Outcomes</h2>" in page and "<td>success</td><td>4</td>" in page
+    assert "paper: oracle" not in page and "paper: t3a (single-app)" in page  # Table 2 rows, tasks=all
+    assert "class=target>on [" in page  # each GUI step names the element it acted on
+
+    html_out = tmp_path / "compare.html"
+    result = cli.invoke(
+        app,
+        ["compare", str(a), str(b), "--tasks-dir", str(DATA), "--html", str(html_out)],
+        env={"COLUMNS": "200"},
+    )
     assert result.exit_code == 0 and "oracle-gui" in result.output and "Comparison" in result.output
+    assert "Per task" in result.output and "settings-01" in result.output
+    comparison = html_out.read_text()
+    assert "<h2>Per task</h2>" in comparison and comparison.count("<td class=ok>ok</td>") == 8
+
+
+def test_a_touch_is_marked_on_the_screenshot(tmp_path):
+    from PIL import Image
+
+    from masbench.eval.html import MARK, _mark
+
+    img = Image.new("RGB", (1080, 2400), "white")
+    _mark(img, [(540, 1200)])
+    assert img.getpixel((540, 1200)) == MARK and img.getpixel((100, 100)) == (255, 255, 255)
+    swipe = Image.new("RGB", (1080, 2400), "white")
+    _mark(swipe, [(540, 1800), (540, 600)])
+    assert swipe.getpixel((540, 1200)) == MARK  # the line between the ends
 
 
 def test_existing_run_directory_needs_resume(tmp_path):

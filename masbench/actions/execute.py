@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from pydantic import BaseModel
@@ -58,6 +59,16 @@ class ActionOutcome(BaseModel):
     kind: Literal["gui", "shortcut", "answer", "finish", "invalid"]
     shortcut_record: dict[str, Any] | None = None
     duration_s: float = 0.0
+    # where a GUI action touched the screen (a tap's point; a swipe's start and end) and the element it
+    # acted on, as the agent was shown it: what a report marks on the step's screenshot
+    touch: list[tuple[int, int]] | None = None
+    target: str | None = None
+
+
+@dataclass
+class _Touched:
+    points: list[tuple[int, int]] = field(default_factory=list)
+    element: UIElement | None = None
 
 
 class _Invalid(Exception):
@@ -78,14 +89,20 @@ def execute_action(
     try:
         if isinstance(action, ShortcutAction):
             return _shortcut(action, shortcuts, outcome)
-        _gui(device, action, elements)
+        touched = _Touched()
+        _gui(device, action, elements, touched)
     except _Invalid as exc:
         return outcome(ok=False, kind="invalid", error=str(exc))
     except DeviceGoneError:
         raise
     except DeviceError as exc:
         return outcome(ok=False, kind="gui", error=f"{action.action} failed: {exc}")
-    return outcome(ok=True, kind="gui")
+    return outcome(
+        ok=True,
+        kind="gui",
+        touch=touched.points or None,
+        target=touched.element.describe() if touched.element is not None else None,
+    )
 
 
 def _shortcut(
@@ -118,34 +135,46 @@ def _element(action: Any, elements: list[UIElement]) -> UIElement | None:
     return None
 
 
-def _point(action: TapAction | LongPressAction, elements: list[UIElement]) -> tuple[int, int]:
+def _point(
+    action: TapAction | LongPressAction, elements: list[UIElement], touched: _Touched
+) -> tuple[int, int]:
     element = _element(action, elements)
+    touched.element = element
     if element is not None:
-        return element.center
-    assert action.x is not None and action.y is not None  # the schema requires one kind of target
-    return action.x, action.y
+        point = element.center
+    else:
+        assert action.x is not None and action.y is not None  # the schema requires one kind of target
+        point = (action.x, action.y)
+    touched.points = [point]
+    return point
 
 
-def _gui(device: Device, action: Action, elements: list[UIElement]) -> None:
+def _gui(device: Device, action: Action, elements: list[UIElement], touched: _Touched) -> None:
     assert is_gui(action)
     if isinstance(action, TapAction):
-        device.tap(*_point(action, elements))
+        device.tap(*_point(action, elements, touched))
     elif isinstance(action, LongPressAction):
-        device.long_press(*_point(action, elements))
+        device.long_press(*_point(action, elements, touched))
     elif isinstance(action, TypeAction):
         if action.x is not None and action.y is not None:
             device.tap(action.x, action.y)
+            touched.points = [(action.x, action.y)]
         else:
-            field = _element(action, elements)
-            if field is not None:
-                device.tap_element(field)
+            text_field = _element(action, elements)
+            if text_field is not None:
+                device.tap_element(text_field)
+                touched.points, touched.element = [text_field.center], text_field
         if action.clear:
             device.clear_text()
         device.type_text(action.text)
     elif isinstance(action, ScrollAction):
-        device.scroll(action.direction, _element(action, elements))
+        within = _element(action, elements)
+        touched.element = within
+        device.scroll(action.direction, within)
     elif isinstance(action, SwipeAction):
-        device.swipe(*_swipe_line(device, action), ms=action.duration_ms)
+        x1, y1, x2, y2 = _swipe_line(device, action)
+        touched.points = [(x1, y1), (x2, y2)]
+        device.swipe(x1, y1, x2, y2, ms=action.duration_ms)
     elif isinstance(action, OpenAppAction):
         try:
             device.open_app(action.name)

@@ -324,21 +324,32 @@ def compare_command(
         None, "--tasks-dir", help="Task data directory, if not the shipped one."
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the summaries as JSON instead of a table."),
+    html_out: Path | None = typer.Option(
+        None,
+        "--html",
+        help="Also write an HTML comparison (metrics, outcomes, per-task matrix) to this file.",
+    ),
 ) -> None:
-    """Put runs side by side in one Table-2-shaped table."""
-    from masbench.eval.table import table2
+    """Put runs side by side: a Table-2-shaped table, then each task's outcome in each run."""
+    from masbench.eval.html import write_comparison
+    from masbench.eval.table import matrix_table, table2
 
-    runs = [(d, *_load_run(d, tasks_dir)) for d in run_dirs]
-    loaded = [(f"{d.name} ({config.agent})", summary) for d, config, _, _, summary in runs]
-    task_sets = {frozenset(config.task_ids) for _, config, _, _, _ in runs}
-    if len(task_sets) > 1:
-        common = frozenset.intersection(*task_sets)
+    configs, named = [], []  # named: (run name, summary, latest results)
+    for d in run_dirs:
+        config, results, _, summary = _load_run(d, tasks_dir)
+        configs.append(config)
+        named.append((f"{d.name} ({config.agent})", summary, results))
+    task_sets = [frozenset(c.task_ids) for c in configs]
+    if len(set(task_sets)) > 1:
         _console().print(
-            f"[yellow]warning:[/] these runs cover different tasks ({', '.join(str(len(c.task_ids)) for _, c, *_ in runs)}"
-            f" tasks; {len(common)} in common): their figures are not directly comparable"
+            f"[yellow]warning:[/] these runs cover different tasks ({', '.join(str(len(s)) for s in task_sets)}"
+            f" tasks; {len(frozenset.intersection(*task_sets))} in common): their figures are not directly comparable"
         )
     if as_json:
-        typer.echo(json.dumps({name: s.model_dump(mode="json") for name, s in loaded}, indent=2))
+        typer.echo(json.dumps({name: s.model_dump(mode="json") for name, s, _ in named}, indent=2))
         return
     console = _console()
-    console.print(table2(loaded, title="Comparison", width=console.width))
+    console.print(table2([(name, s) for name, s, _ in named], title="Comparison", width=console.width))
+    console.print(matrix_table([(name, results) for name, _, results in named]))
+    if html_out is not None:
+        console.print(f"comparison: {write_comparison(html_out, named)}")

@@ -246,6 +246,8 @@ def _one_step(
             ok=outcome.ok,
             error=outcome.error,
             shortcut=outcome.shortcut_record,
+            touch=outcome.touch,
+            target=outcome.target,
             **base,
         )
     record.wall_s = round(time.perf_counter() - t0, 4)

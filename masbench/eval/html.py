@@ -8,14 +8,15 @@ import base64
 import html
 import io
 import json
+import math
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from masbench.trajectory import StepRecord
 
-from .metrics import Metrics, Summary
+from .metrics import Metrics, PaperRow, Summary, outcome_counts, paper_table2, task_matrix
 from .metrics import __doc__ as METRICS_DOC
 from .records import EpisodeResult, RunConfig
 from .table import COLUMNS
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
     from masbench.tasks import Task
 
 THUMB = (216, 480)
+MARK = (234, 67, 53)  # the touch marker: a red that reads on white and on dark screens
 CSS = """
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:24px;color:#202124;background:#fafafa}
 h1{font-size:26px}h2{font-size:20px;margin-top:32px}table{border-collapse:collapse;margin:8px 0;background:#fff}
@@ -33,26 +35,49 @@ details{background:#fff;border:1px solid #dadce0;border-radius:8px;margin:6px 0;
 summary{cursor:pointer;font-size:14px}.steps{display:flex;flex-wrap:wrap;gap:10px;margin-top:8px}
 .step{width:230px;font-size:12px;border:1px solid #e0e0e0;border-radius:6px;padding:6px;background:#fcfcfc}
 .step img{width:216px;border:1px solid #ccc;border-radius:4px}.step pre{white-space:pre-wrap;word-break:break-all;margin:4px 0}
-.sc{background:#e8f0fe}.inv{background:#fce8e6}.defs{font-size:12px;color:#5f6368;white-space:pre-wrap}
+tr.ref td{color:#80868b;font-style:italic}.sc{background:#e8f0fe}.inv{background:#fce8e6}.target{color:#5f6368;font-style:italic}.defs{font-size:12px;color:#5f6368;white-space:pre-wrap}
 """
 
 
-def _thumb(path: Path) -> str | None:
+def _thumb(path: Path, touch: list[tuple[int, int]] | None = None) -> str | None:
+    """The screenshot as an embedded JPEG, with where the step touched marked: a ring for a tap, an arrow
+    for a swipe (drawn at full size, so the mark scales with the picture)."""
     if not path.exists():
         return None
     with Image.open(path) as img:
         img = img.convert("RGB")
+        if touch:
+            _mark(img, touch)
         img.thumbnail(THUMB)
         buf = io.BytesIO()
         img.save(buf, format="JPEG", quality=60)
     return "data:image/jpeg;base64," + base64.b64encode(buf.getvalue()).decode()
 
 
+def _mark(img: Image.Image, touch: list[tuple[int, int]]) -> None:
+    draw = ImageDraw.Draw(img)
+    r = max(24, img.width // 16)
+    width = max(6, img.width // 90)
+    x, y = touch[0]
+    draw.ellipse((x - r, y - r, x + r, y + r), outline=MARK, width=width)
+    draw.ellipse((x - width, y - width, x + width, y + width), fill=MARK)
+    if len(touch) > 1:  # a swipe: a line to the end point and an arrow head there
+        x2, y2 = touch[-1]
+        draw.line((x, y, x2, y2), fill=MARK, width=width)
+        angle = math.atan2(y2 - y, x2 - x)
+        head = [
+            (x2 - r * math.cos(angle + s), y2 - r * math.sin(angle + s)) for s in (math.pi / 6, -math.pi / 6)
+        ]
+        draw.polygon([(x2, y2), *head], fill=MARK)
+
+
 def _fmt(v: float | None, digits: int = 3) -> str:
     return "-" if v is None else f"{v:.{digits}f}"
 
 
-def _metrics_table(rows: list[tuple[str, Metrics]]) -> str:
+def _metrics_table(rows: list[tuple[str, Metrics]], reference: list[tuple[str, int, PaperRow]] = ()) -> str:
+    """Our rows, then the paper's reference rows (name, its task count, figures) in grey: the paper reports
+    SR, MSRS, MET, MToC, MSC and GSAR only."""
     head = "".join(f"<th>{html.escape(h)}</th>" for h, _, _ in COLUMNS)
     body = "".join(
         f"<tr><td>{html.escape(name)}</td><td>{m.episodes}</td>"
@@ -60,14 +85,49 @@ def _metrics_table(rows: list[tuple[str, Metrics]]) -> str:
         + "</tr>"
         for name, m in rows
     )
+    body += "".join(
+        f"<tr class=ref><td>{html.escape(name)}</td><td>{tasks}</td>"
+        + "".join(f"<td>{_fmt(getattr(row, a, None), d)}</td>" for _, a, d in COLUMNS)
+        + "</tr>"
+        for name, tasks, row in reference
+    )
     return f"<table><tr><th>Group</th><th>N</th>{head}</tr>{body}</table>"
+
+
+def _paper_rows(kind: str, agent: str) -> list[tuple[str, int, PaperRow]]:
+    """The paper's Table 2 rows for a task kind, the run's own agent first."""
+    table = paper_table2().get(kind)
+    if table is None:
+        return []
+    names = sorted(table.rows, key=lambda name: name != agent)
+    return [(f"paper: {name} ({kind})", table.tasks, table.rows[name]) for name in names]
+
+
+def _outcomes(results: list[EpisodeResult]) -> str:
+    rows = "".join(
+        f"<tr><td>{html.escape(outcome)}</td><td>{n}</td></tr>"
+        for outcome, n in outcome_counts(results).items()
+    )
+    return f"<table><tr><th>Outcome</th><th>Episodes</th></tr>{rows}</table>"
+
+
+def matrix_html(runs: list[tuple[str, list[EpisodeResult]]]) -> str:
+    head = "".join(f"<th>{html.escape(name)}</th>" for name, _ in runs)
+    body = "".join(
+        f"<tr><td>{html.escape(task)}</td>"
+        + "".join(f"<td class={'ok' if c == 'ok' else 'bad'}>{html.escape(c)}</td>" for c in cells)
+        + "</tr>"
+        for task, cells in task_matrix(runs)
+    )
+    return f"<table><tr><th>Task</th>{head}</tr>{body}</table>"
 
 
 def _scatter(
     points: list[tuple[str, float, float, float]], xlabel: str, ylabel: str, labels: bool = True
 ) -> str:
-    """SVG scatter: (label, x, y, size) with size scaled to the largest; without `labels` the names
-    are only tooltips (many points would overlap)."""
+    """SVG scatter: (label, x, y, size) with size scaled to the largest. With `labels` each bubble carries
+    a number and a legend below names it (names beside bubbles overlap once there are many); without, the
+    names are only tooltips."""
     if not points:
         return ""
     w, h, pad = 560, 320, 48
@@ -92,17 +152,21 @@ def _scatter(
         parts.append(
             f'<text x="{x}" y="{h - pad + 14}" font-size="10" text-anchor="middle">{xmax * frac:.1f}</text>'
         )
-    for label, x, y, size in points:
+    for n, (label, x, y, size) in enumerate(points, 1):
         cx = pad + (x / xmax) * (w - pad - 30)
         cy = h - pad - y * (h - pad - 20)
         r = 5 + 15 * (size / smax)
         parts.append(
             f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" fill="#1a73e8" fill-opacity="0.35" stroke="#1a73e8"><title>{html.escape(label)}</title></circle>'
         )
-        parts.append(
-            f'<text x="{cx:.1f}" y="{cy - r - 3:.1f}" font-size="10" text-anchor="middle">{html.escape(label)}</text>'
-        )
+        if labels:
+            parts.append(
+                f'<text x="{cx:.1f}" y="{cy + 4:.1f}" font-size="11" font-weight="600" text-anchor="middle">{n}</text>'
+            )
     parts.append("</svg>")
+    if labels:
+        legend = " · ".join(f"<b>{n}</b> {html.escape(p[0])}" for n, p in enumerate(points, 1))
+        parts.append(f"<p class=defs>{legend}</p>")
     return "".join(parts)
 
 
@@ -114,10 +178,10 @@ def _steps(run_dir: Path, result: EpisodeResult) -> str:
     cards = []
     for line in path.read_text().splitlines():
         step = StepRecord.model_validate_json(line)
-        img = _thumb(run_dir / result.trajectory / step.screenshot) if step.screenshot else None
+        img = _thumb(run_dir / result.trajectory / step.screenshot, step.touch) if step.screenshot else None
         css = "sc" if step.kind == "shortcut" else "inv" if step.kind == "invalid" else ""
         action = json.dumps(step.action, ensure_ascii=False) if step.action else "(unusable model output)"
-        extra = ""
+        extra = f"<div class=target>on {html.escape(step.target)}</div>" if step.target else ""
         if step.shortcut:
             sc = step.shortcut
             extra += f"<div>shortcut {'<span class=ok>ok</span>' if sc.get('success') else '<span class=bad>failed</span>'}: {html.escape(str(sc.get('reason') or ''))}</div>"
@@ -125,7 +189,9 @@ def _steps(run_dir: Path, result: EpisodeResult) -> str:
         if step.error:
             extra += f"<div class=bad>{html.escape(step.error)}</div>"
         if step.model_output:
-            extra += f"<details><summary>model output</summary><pre>{html.escape(step.model_output)}</pre></details>"
+            extra += f"<details><summary>model reply</summary><pre>{html.escape(step.model_output)}</pre></details>"
+        if step.model_input:
+            extra += f"<details><summary>prompt</summary><pre>{html.escape(step.model_input)}</pre></details>"
         tokens = f" · {step.usage.total_tokens} tok" if step.usage.total_tokens else ""
         cards.append(
             f'<div class="step {css}"><b>#{step.index}</b> {html.escape(step.kind)} · {step.wall_s:.2f}s{tokens}'
@@ -155,8 +221,18 @@ def write_report(
         f"<p>tasks <b>{html.escape(config.tasks)}</b> · KB <b>{html.escape(config.kb)}</b> · devices {html.escape(', '.join(config.devices))} · repeats {config.repeats} · {len(results)} episodes · created {config.created_at:%Y-%m-%d %H:%M}</p>"
     )
     if summary.overall:
-        rows = [("All", summary.overall), *[(k, m) for k, m in summary.groups.get("kind", {}).items()]]
-        parts.append("<h2>Summary</h2>" + _metrics_table(rows))
+        kinds = summary.groups.get("kind", {})
+        rows = [("All", summary.overall), *kinds.items()]
+        whole_kinds = config.tasks in ("all", "single-app", "cross-app")
+        reference = [row for kind in kinds for row in _paper_rows(kind, config.agent)] if whole_kinds else []
+        parts.append("<h2>Summary</h2>" + _metrics_table(rows, reference))
+        if reference:
+            parts.append(
+                "<p class=defs>Grey rows: the paper's Table 2 (Gemini-2.5-Pro, on its 92 single-app and 47 "
+                "cross-app tasks; N is its task count). This run's tasks are a subset: set them side by side "
+                "with care.</p>"
+            )
+
         for split in ("level", "app"):
             parts.append(f"<h2>By {split}</h2>" + _metrics_table(list(summary.groups.get(split, {}).items())))
         apps = summary.groups.get("app", {})
@@ -175,6 +251,7 @@ def write_report(
                 labels=False,
             )
         )
+    parts.append("<h2>Outcomes</h2>" + _outcomes(results))
     parts.append(
         f"<details><summary>Metric definitions</summary><div class=defs>{html.escape(METRICS_DOC or '')}</div></details>"
     )
@@ -192,6 +269,34 @@ def write_report(
         parts.append(
             f"<details><summary>{head}</summary>{instruction}<div>{details}</div>{_steps(run_dir, r)}</details>"
         )
+    parts.append("</body></html>")
+    out.write_text("".join(parts), encoding="utf-8")
+    return out
+
+
+def write_comparison(out: Path, runs: list[tuple[str, Summary, list[EpisodeResult]]]) -> Path:
+    """`compare --html`: the runs' metrics side by side (the paper's rows beneath), what ended each run's
+    episodes, and one row per task with each run's outcome."""
+    parts = [
+        f"<!doctype html><html><head><meta charset='utf-8'><title>masbench comparison</title><style>{CSS}</style></head><body>",
+        f"<h1>masbench comparison — {len(runs)} runs</h1>",
+    ]
+    for kind in ("single-app", "cross-app", None):
+        rows = [
+            (name, m)
+            for name, summary, _ in runs
+            if (m := summary.overall if kind is None else summary.groups.get("kind", {}).get(kind))
+            is not None
+        ]
+        if rows:
+            reference = _paper_rows(kind, "") if kind else []
+            parts.append(f"<h2>{html.escape(kind or 'All tasks')}</h2>" + _metrics_table(rows, reference))
+    parts.append("<h2>Outcomes</h2>")
+    parts += [f"<h3>{html.escape(name)}</h3>" + _outcomes(results) for name, _, results in runs]
+    parts.append("<h2>Per task</h2>" + matrix_html([(name, results) for name, _, results in runs]))
+    parts.append(
+        f"<details><summary>Metric definitions</summary><div class=defs>{html.escape(METRICS_DOC or '')}</div></details>"
+    )
     parts.append("</body></html>")
     out.write_text("".join(parts), encoding="utf-8")
     return out

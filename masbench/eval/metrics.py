@@ -26,8 +26,10 @@ import statistics
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import yaml
 from pydantic import BaseModel, Field
 
 from .records import SCHEMA_VERSION, EpisodeResult
@@ -235,3 +237,73 @@ def summarise(results: list[EpisodeResult], tasks: list[Task], run: dict[str, An
         errors=len(errors),
         error_kinds=dict(sorted(kinds.items())),
     )
+
+
+def episode_outcome(result: EpisodeResult) -> str:
+    """How an episode ended, in words a reader compares across runs: success, the agent's kind of failure,
+    or the infrastructure's error."""
+    if result.success:
+        return "success"
+    if not result.scored:
+        return f"error: {result.error_kind or 'unknown'}"
+    return {
+        "finished": "finished, wrong final state",
+        "step_limit": "step limit reached",
+        "time_limit": "time limit reached",
+    }.get(result.end_reason, result.end_reason)
+
+
+def outcome_counts(results: list[EpisodeResult]) -> dict[str, int]:
+    """Episodes per outcome, the most frequent first."""
+    counts: dict[str, int] = defaultdict(int)
+    for r in results:
+        counts[episode_outcome(r)] += 1
+    return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+# one word per outcome, for a matrix of tasks by runs
+SHORT_OUTCOME = {
+    "success": "ok",
+    "finished, wrong final state": "wrong",
+    "step limit reached": "steps",
+    "time limit reached": "time",
+}
+
+
+def task_matrix(runs: list[tuple[str, list[EpisodeResult]]]) -> list[tuple[str, list[str]]]:
+    """(task, one cell per run) for every task any run has: ok, the kind of failure, error, or "" when the
+    run did not have the task. Repeats show as successes/episodes."""
+    tasks = sorted({r.task_id for _, results in runs for r in results})
+    matrix = []
+    for task in tasks:
+        cells = []
+        for _, results in runs:
+            mine = [r for r in results if r.task_id == task]
+            if not mine:
+                cells.append("")
+            elif len(mine) > 1:
+                cells.append(f"{sum(r.success for r in mine)}/{len(mine)}")
+            else:
+                cells.append(SHORT_OUTCOME.get(episode_outcome(mine[0]), "error"))
+        matrix.append((task, cells))
+    return matrix
+
+
+class PaperRow(BaseModel):
+    SR: float
+    MSRS: float
+    MET: float
+    MToC: float
+    MSC: float
+    GSAR: float
+
+
+class PaperKind(BaseModel):
+    tasks: int
+    rows: dict[str, PaperRow]
+
+
+def paper_table2() -> dict[str, PaperKind]:
+    """The paper's Table 2 by task kind and agent (a data file beside this module)."""
+    path = Path(__file__).with_name("paper_table2.yaml")
+    return {kind: PaperKind.model_validate(v) for kind, v in yaml.safe_load(path.read_text()).items()}

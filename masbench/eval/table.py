@@ -11,7 +11,7 @@ from collections.abc import Callable
 from rich.console import Group
 from rich.table import Table
 
-from .metrics import Metrics, Summary
+from .metrics import EpisodeResult, Metrics, Summary, task_matrix
 
 # (header, Metrics attribute, digits), in the paper's order
 COLUMNS = (
@@ -41,15 +41,24 @@ def _columns(with_ci: bool) -> list[tuple[str, Cell]]:
 
 
 def _pack(widths: list[int], fixed: int, width: int) -> list[list[int]]:
-    """Column indices grouped into tables that each fit `width` beside the `fixed` label columns."""
-    parts: list[list[int]] = [[]]
-    used = fixed
-    for i, w in enumerate(widths):
-        if parts[-1] and used + w > width:
-            parts.append([])
-            used = fixed
-        parts[-1].append(i)
-        used += w
+    """Column indices grouped into as few tables as fit `width` beside the `fixed` label columns, the
+    columns shared out evenly (4+3+3, not 5+4+1)."""
+
+    def greedy(budget: int) -> list[list[int]]:
+        parts: list[list[int]] = [[]]
+        used = fixed
+        for i, w in enumerate(widths):
+            if parts[-1] and used + w > budget:
+                parts.append([])
+                used = fixed
+            parts[-1].append(i)
+            used += w
+        return parts
+
+    fewest = len(greedy(width))
+    budget = fixed + sum(widths) // fewest
+    while len(parts := greedy(budget)) > fewest:
+        budget += 1
     return parts
 
 
@@ -140,4 +149,18 @@ def diagnostics_table(summary: Summary) -> Table | None:
     table.add_column("Value", justify="right")
     for header, value in cells:
         table.add_row(header, value)
+    return table
+
+
+def matrix_table(runs: list[tuple[str, list[EpisodeResult]]]) -> Table:
+    """One row per task, one column per run (numbered, named in the caption, so any number of runs fits
+    80 columns): ok, wrong (finished in a wrong state), steps / time (a limit reached), error, or blank."""
+    table = Table(title="Per task", header_style="bold")
+    table.caption = "  ".join(f"{n}: {name}" for n, (name, _) in enumerate(runs, 1))
+    table.add_column("Task")
+    for n in range(1, len(runs) + 1):
+        table.add_column(str(n), justify="center")
+    style = {"ok": "green", "": ""}
+    for task, cells in task_matrix(runs):
+        table.add_row(task, *(f"[{style.get(c, 'red')}]{c}[/]" if style.get(c, "red") else c for c in cells))
     return table
