@@ -330,3 +330,40 @@ def test_a_replay_longer_than_a_shortcut_is_refused_naming_the_field():
                 "replay": {"actions": actions},
             }
         )
+
+
+def test_a_call_that_lands_on_a_not_found_page_fails_its_postcondition(device):
+    shown = {
+        "app": "settings", "name": "open_display_titled", "type": "api", "description": "d",
+        "parameters": [{"name": "title", "type": "string", "required": True, "description": "d"}],
+        "api": {"action": "android.settings.DISPLAY_SETTINGS"}, "expect": {"shows": {"text": "{title}"}},
+    }  # fmt: skip
+    kb = KnowledgeBase([Shortcut.model_validate(shown)])
+    assert kb.get("settings.open_display_titled").expect.package == SETTINGS  # the default stays
+    executor = ShortcutExecutor(kb, device, step_timeout=0.3, poll_interval=0.05)
+    assert executor.call("settings.open_display_titled", {"title": "Dark theme"}).success
+    record = executor.call("settings.open_display_titled", {"title": "No such page"})
+    assert (
+        not record.success and record.reason == "postcondition failed: expected text='No such page' on screen"
+    )
+
+
+def test_a_postcondition_placeholder_must_be_a_parameter():
+    bad = {**WAITS_FOREVER, "expect": {"shows": {"text": "{nope}"}}}
+    with pytest.raises(ValidationError, match=r"expect.shows.text: placeholder \{nope\} is not a parameter"):
+        Shortcut.model_validate(bad)
+
+
+@pytest.mark.parametrize(
+    ("name", "arguments"),
+    [
+        ("booking.open_booking_details", {"booking_number": "9999999999"}),
+        ("booking.open_hotel", {"hotel_id": 1}),
+        ("amazon.open_product", {"asin": "B000000000"}),
+        ("yelp.open_business", {"business_id": "no-such-place"}),
+        ("maps.open_place", {"query": "zzqx nowhere"}),
+    ],
+)
+def test_shipped_shortcuts_opening_a_made_up_id_fail(device, name, arguments):
+    record = ShortcutExecutor(load_kb(), device, step_timeout=0.3, poll_interval=0.05).call(name, arguments)
+    assert not record.success and record.reason.startswith("postcondition failed: expected resource_id=")

@@ -111,8 +111,8 @@ class ShortcutExecutor:
                 self._command(plan.command, record)
             for planned in plan.steps:
                 self._step(planned, record)
-            if plan.expect is not None:
-                self._expect(plan.expect)
+            if plan.expect is not None or plan.expect_shows is not None:
+                self._expect(plan.expect, plan.expect_shows)
             record.success = True
         except DeviceGoneError:
             raise
@@ -133,16 +133,23 @@ class ShortcutExecutor:
     def _out_of_time(self) -> bool:
         return time.monotonic() >= self._ends_at
 
-    def _expect(self, package: str) -> None:
+    def _expect(self, package: str | None, shows: Selector | None) -> None:
+        """Poll until the promised package is in front and the promised element on screen."""
         deadline = min(time.monotonic() + self.step_timeout, self._ends_at)
         while True:
             found, _ = self.device.foreground()
-            if found == package:
+            missing = None
+            if package is not None and found != package:
+                missing = f"expected {package} in front, found {found or 'nothing'}"
+            elif shows is not None:
+                try:
+                    select(shows, self.device.elements())
+                except SelectorError:
+                    missing = f"expected {shows.describe()} on screen"
+            if missing is None:
                 return
             if time.monotonic() >= deadline:
-                raise StepFailed(
-                    f"postcondition failed: expected {package} in front, found {found or 'nothing'}"
-                )
+                raise StepFailed(f"postcondition failed: {missing}")
             time.sleep(self.poll_interval)
 
     def _step(self, planned: PlannedStep, record: CallRecord) -> None:

@@ -19,7 +19,7 @@ from urllib.parse import quote
 
 from pydantic import BaseModel, ValidationError
 
-from masbench.actions import ShortcutAction, parse_action
+from masbench.actions import Selector, ShortcutAction, parse_action
 from masbench.device import commands as C
 
 from . import templates
@@ -46,12 +46,17 @@ class Plan:
     command: list[str] | None = None  # deeplink / api: one `am` command
     steps: list[PlannedStep] = field(default_factory=list)
     expect: str | None = None  # package that must be in front afterwards
+    expect_shows: Selector | None = None  # element that must be on screen afterwards (placeholders filled)
 
 
 def build_plan(kb: KnowledgeBase, call: BoundCall, *, can_ground: bool, depth: int = 0) -> Plan:
     """The plan for `call`; CallError when it cannot run."""
     shortcut, values = call.shortcut, call.arguments
-    plan = Plan(call, expect=shortcut.expect.package if shortcut.expect else None)
+    expect = shortcut.expect
+    plan = Plan(call, expect=expect.package if expect else None)
+    if expect is not None and expect.shows is not None:
+        filled = templates.fill_data(expect.shows.model_dump(exclude_none=True), values)
+        plan.expect_shows = Selector.model_validate(filled)
     if shortcut.deeplink is not None:
         plan.command = C.am_start_args(
             "android.intent.action.VIEW",

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from pydantic_core import PydanticCustomError
 
 from masbench import catalog
-from masbench.actions import Action, AnswerAction, FinishAction, ShortcutAction
+from masbench.actions import Action, AnswerAction, FinishAction, Selector, ShortcutAction
 
 from . import templates
 from .parameters import IDENTIFIER, Parameter
@@ -108,9 +108,13 @@ class ReplayImpl(_Strict):
 
 
 class Expect(_Strict):
-    """Postcondition checked after the call: this package is in front."""
+    """Postcondition checked after the call, which succeeds only if it holds: this package is in front and,
+    with `shows`, this element is on screen (its `{param}` placeholders filled from the call). `shows` is what
+    tells a landed call from one that opened the app on an error page ("not found", an empty list), so the
+    shortcut success rate (SSR) counts only calls that did what they promise."""
 
-    package: str = Field(min_length=1)
+    package: str | None = Field(default=None, min_length=1)  # default: the shortcut's target package
+    shows: Selector | None = None
 
 
 def _field_error(field: str, detail: str) -> PydanticCustomError:
@@ -198,18 +202,23 @@ class Shortcut(_Strict):
                     yield from templates.walk(step.model_dump(by_alias=True), f"{kind}.steps.{i}")
         for i, action in enumerate(self.replay.actions if self.replay is not None else []):
             yield from templates.walk(action.model_dump(exclude={"action"}), f"replay.actions.{i}")
+        if self.expect is not None and self.expect.shows is not None:
+            yield from templates.walk(self.expect.shows.model_dump(exclude_none=True), "expect.shows")
 
     def _fill_defaults(self) -> None:
         if self.deeplink is not None and self.deeplink.package is None:
             self.deeplink.package = self.package
         if self.api is not None and self.api.package is None and self.api.component is None:
             self.api.package = self.package
-        if self.expect is None and "expect" not in self.model_fields_set:
-            if self.deeplink is not None:
-                self.expect = Expect(package=self.deeplink.package or self.package)
-            elif self.api is not None and self.api.kind == "activity":
-                target = self.api.package or (self.api.component or "").split("/")[0]
-                self.expect = Expect(package=target or self.package)
+        target = None
+        if self.deeplink is not None:
+            target = self.deeplink.package or self.package
+        elif self.api is not None and self.api.kind == "activity":
+            target = self.api.package or (self.api.component or "").split("/")[0] or self.package
+        if self.expect is None and "expect" not in self.model_fields_set and target is not None:
+            self.expect = Expect(package=target)
+        elif self.expect is not None and self.expect.package is None:
+            self.expect.package = target
 
     # -- reading ----------------------------------------------------------------------------------
     @property
