@@ -23,15 +23,6 @@ def _console() -> Console:
     return Console()
 
 
-def _load_kb(kb: str):
-    """`predefined` (the shipped KB, or $MASBENCH_KB_DIR), `none`, or a path to a KB directory/file."""
-    from masbench.shortcuts import load_kb
-
-    if kb == "none":
-        return None
-    return load_kb(None if kb == "predefined" else Path(kb))
-
-
 def run_command(
     agent: str = typer.Option(..., "--agent", "-a", help="Agent name (see `masbench agents list`)."),
     tasks: str = typer.Option(
@@ -103,7 +94,7 @@ def run_command(
     from masbench.agents import AGENTS, make_agent
     from masbench.device import DeviceSpecError, check_present, open_devices, parse_specs
     from masbench.eval.judge import Judge
-    from masbench.eval.runner import RunConfigMismatch, Runner, new_config, prepare_run_dir
+    from masbench.eval.runner import RunConfigMismatch, Runner, load_run_kb, new_config, prepare_run_dir
     from masbench.llm import make_llm
     from masbench.llm.base import LLMConfigError
     from masbench.tasks import load_tasks
@@ -131,7 +122,7 @@ def run_command(
         selected = load_tasks(tasks_dir).select(tasks)
         if not selected:
             raise ValueError(f"no tasks match --tasks {tasks!r}")
-        knowledge = _load_kb(kb)
+        knowledge = load_run_kb(kb)
         make_agent(agent, model)  # fail fast on a missing key or a bad --model
         if judge:
             make_llm(judge)  # the same for --judge

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from masbench.agents import Agent
     from masbench.device import Device
     from masbench.eval.judge import Judge
-    from masbench.shortcuts import KnowledgeBase
+    from masbench.shortcuts import KnowledgeBase, ShortcutExecutor
     from masbench.tasks import Task
 
 RESULTS = "results.jsonl"
@@ -53,6 +53,15 @@ def load_results(run_dir: Path) -> list[EpisodeResult]:
         with path.open("r+b") as fh:
             fh.truncate(len(complete))
     return [EpisodeResult.model_validate_json(line) for line in complete.splitlines() if line.strip()]
+
+
+def load_run_kb(kb: str) -> KnowledgeBase | None:
+    """The KB a `--kb` value names: `predefined` (the shipped KB, or $MASBENCH_KB_DIR), `none`, or a path."""
+    from masbench.shortcuts import load_kb
+
+    if kb == "none":
+        return None
+    return load_kb(None if kb == "predefined" else Path(kb))
 
 
 def latest(results: list[EpisodeResult]) -> list[EpisodeResult]:
@@ -183,23 +192,16 @@ class Runner:
             item.attempts += 1
             self.events.on_start(label, item)
             try:
-                result = run_episode(
-                    device, item.task, agent, kb=self.kb, shortcuts=shortcuts,
-                    limits=Limits(step_limit(item.task.optimal_steps, self.config.max_steps, self.config.max_steps_factor), self.config.timeout_s),
-                    run_dir=self.run_dir, repeat=item.repeat, model=self.config.model, kb_label=self.config.kb,
-                    stop=self.stop, save_screens=self.save_screens, judge=judge, judge_mode=self.config.judge_mode,
+                result = play_item(
+                    device, item, agent, judge, shortcuts, kb=self.kb, config=self.config, run_dir=self.run_dir,
+                    save_screens=self.save_screens, stop=self.stop,
                 )  # fmt: skip
-                result.attempts = item.attempts
             except Interrupted:
                 return
             except DeviceGoneError as exc:
                 self._lose_device(label, str(exc), item, work)
                 return
-            except Exception as exc:  # an episode's bug must not end the run: record it and go on
-                result = self._error_result(
-                    item, device, f"{type(exc).__name__}: {exc}", traceback.format_exc(), kind="harness"
-                )
-            self._record(label, result)
+            self.record(label, result)
 
     def _lose_device(self, label: str, reason: str, item: WorkItem, work: queue.Queue[WorkItem]) -> None:
         with self._lock:
@@ -210,39 +212,17 @@ class Runner:
         if item.attempts < MAX_ATTEMPTS and alive > 0:
             work.put(item)
         elif alive > 0:
-            self._record(
-                label,
-                self._error_result(
-                    item, None, f"device lost {item.attempts} times: {reason}", None, "device", "device_lost"
-                ),
-            )
+            self.record(label, self.device_lost_result(item, reason))
         else:  # no device left: the item stays unrecorded, so --resume runs it later
             with self._lock:
                 self._outstanding = 0
 
-    def _error_result(
-        self,
-        item: WorkItem,
-        device: Device | None,
-        error: str,
-        trace: str | None,
-        kind: ErrorKind,
-        end: EndReason = "error",
-    ) -> EpisodeResult:
-        rel = f"{item.task.id}/r{item.repeat}" if item.repeat else item.task.id
-        if trace:
-            path = self.run_dir / "trajectories" / rel
-            path.mkdir(parents=True, exist_ok=True)
-            (path / "error.txt").write_text(trace)
-        return EpisodeResult(
-            task_id=item.task.id, repeat=item.repeat, agent=self.config.agent, model=self.config.model, kb=self.config.kb,
-            device=str(device.address) if device else "", device_kind=device.kind if device else "", success=False,
-            end_reason=end, error=error, error_kind=kind, steps=0, gui_actions=0, shortcut_calls=0, shortcut_successes=0, invalid_steps=0,
-            optimal_steps=item.task.optimal_steps, wall_s=0.0, attempts=item.attempts, started_at=datetime.now(UTC),
-            trajectory=f"trajectories/{rel}",
-        )  # fmt: skip
+    def device_lost_result(self, item: WorkItem, reason: str) -> EpisodeResult:
+        """The record of an item whose device was lost on every attempt."""
+        error = f"device lost {item.attempts} times: {reason}"
+        return error_result(self.config, item, None, error, "device", end="device_lost")
 
-    def _record(self, label: str, result: EpisodeResult) -> None:
+    def record(self, label: str, result: EpisodeResult) -> None:
         line = result.model_dump_json() + "\n"
         with self._lock:
             with (self.run_dir / RESULTS).open("a", encoding="utf-8") as fh:
@@ -259,6 +239,67 @@ class Runner:
                 )
                 self.stop.set()  # episodes under way are dropped unrecorded; --resume runs them
         self.events.on_result(label, result)
+
+
+def play_item(
+    device: Device,
+    item: WorkItem,
+    agent: Agent,
+    judge: Judge | None,
+    shortcuts: ShortcutExecutor | None,
+    *,
+    kb: KnowledgeBase | None,
+    config: RunConfig,
+    run_dir: Path,
+    save_screens: bool,
+    stop: threading.Event,
+) -> EpisodeResult:
+    """Run one work item on one device (any worker: a thread here, a Ray actor elsewhere). A bug in the
+    episode becomes a harness error result; `Interrupted` and `DeviceGoneError` propagate to the caller."""
+    limits = Limits(
+        step_limit(item.task.optimal_steps, config.max_steps, config.max_steps_factor), config.timeout_s
+    )
+    try:
+        result = run_episode(
+            device, item.task, agent, kb=kb, shortcuts=shortcuts, limits=limits, run_dir=run_dir,
+            repeat=item.repeat, model=config.model, kb_label=config.kb, stop=stop, save_screens=save_screens,
+            judge=judge, judge_mode=config.judge_mode,
+        )  # fmt: skip
+    except (Interrupted, DeviceGoneError):
+        raise
+    except Exception as exc:  # an episode's bug must not end the run: record it and go on
+        trace = traceback.format_exc()
+        return error_result(
+            config, item, device, f"{type(exc).__name__}: {exc}", "harness", run_dir=run_dir, trace=trace
+        )
+    result.attempts = item.attempts
+    return result
+
+
+def error_result(
+    config: RunConfig,
+    item: WorkItem,
+    device: Device | None,
+    error: str,
+    kind: ErrorKind,
+    *,
+    end: EndReason = "error",
+    run_dir: Path | None = None,
+    trace: str | None = None,
+) -> EpisodeResult:
+    """The record of an item that ended in an infrastructure error; its traceback, if any, beside it."""
+    rel = f"{item.task.id}/r{item.repeat}" if item.repeat else item.task.id
+    if trace and run_dir is not None:
+        path = run_dir / "trajectories" / rel
+        path.mkdir(parents=True, exist_ok=True)
+        (path / "error.txt").write_text(trace)
+    return EpisodeResult(
+        task_id=item.task.id, repeat=item.repeat, agent=config.agent, model=config.model, kb=config.kb,
+        device=str(device.address) if device else "", device_kind=device.kind if device else "", success=False,
+        end_reason=end, error=error, error_kind=kind, steps=0, gui_actions=0, shortcut_calls=0, shortcut_successes=0,
+        invalid_steps=0, optimal_steps=item.task.optimal_steps, wall_s=0.0, attempts=item.attempts,
+        started_at=datetime.now(UTC), trajectory=f"trajectories/{rel}",
+    )  # fmt: skip
 
 
 def new_config(**kwargs: Any) -> RunConfig:
