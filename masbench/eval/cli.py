@@ -82,6 +82,15 @@ def run_command(
         help="LLM judge (SPA-Bench style: final screenshots + described actions against the task's rubric); "
         "same forms as --model. Required on real devices, which have no programmatic check.",
     ),
+    executor: str = typer.Option(
+        "local",
+        "--executor",
+        help="local: one worker thread per device in this process; ray: one Ray actor per device, placed on the "
+        "nodes that declare the custom resource masbench_device (needs the ray extra).",
+    ),
+    ray_address: str | None = typer.Option(
+        None, "--ray-address", help="Ray cluster to join (default: start a local Ray instance)."
+    ),
     judge_mode: str | None = typer.Option(
         None,
         "--judge-mode",
@@ -112,6 +121,15 @@ def run_command(
         raise typer.BadParameter("--resume needs --out RUN_DIR, the run to continue", param_hint="--resume")
     if resume and not (out / "run.json").exists():
         raise typer.BadParameter(f"{out} holds no run to resume (no run.json)", param_hint="--out")
+    if executor not in ("local", "ray"):
+        raise typer.BadParameter(f"{executor!r}; use local or ray", param_hint="--executor")
+    if executor == "ray":
+        from masbench.eval.ray_executor import import_ray
+
+        try:
+            import_ray()
+        except ImportError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--executor") from None
     if agent == "oracle" and kb == "none":
         raise typer.BadParameter(
             "oracle replays the hybrid solutions' shortcut calls, which --kb none removes; use oracle-gui",
@@ -154,14 +172,25 @@ def run_command(
     )  # fmt: skip
     total = len(selected) * repeats
     already = total - len(runner.pending())
+    header = f"[bold]{agent}[/] on {len(selected)} tasks x {repeats} -> {run_dir}  ({already} already done)"
     try:
-        with open_devices(devices, mode=vphone_mode) as devs:
-            _console().print(
-                f"[bold]{agent}[/] on {len(selected)} tasks x {repeats} -> {run_dir}  ({already} already done)"
-            )
-            with _progress(runner, total, already, devs) as events:
+        if executor == "ray":
+            from masbench.eval.ray_executor import WorkerSpec, run_on_ray
+
+            worker = WorkerSpec(
+                device="", agent=agent, model=model, judge=judge, kb=kb, tasks_dir=str(tasks_dir) if tasks_dir else None,
+                config_json=config.model_dump_json(), save_screens=screens, record=record_to is not None,
+            )  # fmt: skip
+            _console().print(header + "  [dim](Ray)[/]")
+            with _progress(runner, total, already) as events:
                 runner.events = events
-                runner.run(devs)
+                run_on_ray(runner, devices, worker, address=ray_address)
+        else:
+            with open_devices(devices, mode=vphone_mode) as devs:
+                _console().print(header)
+                with _progress(runner, total, already) as events:
+                    runner.events = events
+                    runner.run(devs)
     except DeviceSpecError as exc:
         _console().print(f"[red]error:[/] {exc}")
         raise typer.Exit(2) from None
@@ -197,7 +226,7 @@ class _progress:
     """A rich progress display: overall bar with done/total, running SR and ETA; one line per device with the
     episodes it has finished and what it is doing."""
 
-    def __init__(self, runner, total: int, already: int, devices) -> None:
+    def __init__(self, runner, total: int, already: int) -> None:
         self.runner, self.total = runner, total
         self.progress = Progress(
             TextColumn("{task.description}"), BarColumn(), TextColumn("{task.fields[count]}"), TextColumn("{task.fields[status]}"),
@@ -206,11 +235,10 @@ class _progress:
         self.overall = self.progress.add_task(
             "episodes", total=total, completed=already, status=self._sr(), count=f"{already}/{total}"
         )
-        self.rows = {
-            str(d.address): self.progress.add_task(f"  {d.serial}", total=None, status="idle", count="0 done")
-            for d in devices
-        }
-        self.done = {device: 0 for device in self.rows}
+        self.rows: dict[
+            str, int
+        ] = {}  # device label -> its line, added when the device starts its first item
+        self.done: dict[str, int] = {}
         self.lock = threading.Lock()
 
     def _sr(self) -> str:
@@ -229,6 +257,13 @@ class _progress:
         self.progress.__exit__(*exc)
 
     def start(self, device: str, item) -> None:
+        with self.lock:
+            if device not in self.rows:
+                name = device.rsplit("/", 1)[-1]
+                self.rows[device] = self.progress.add_task(
+                    f"  {name}", total=None, status="idle", count="0 done"
+                )
+                self.done[device] = 0
         self.progress.update(
             self.rows[device], status=f"{item.task.id}" + (f" (r{item.repeat})" if item.repeat else "")
         )

@@ -135,6 +135,7 @@ class Runner:
         self.lost: dict[str, str] = {}
         self.aborted: str | None = None  # why the run stopped itself (errors in a row), None otherwise
         self._errors_in_a_row = 0
+        self._outstanding = 0  # items of the current run() not yet recorded
 
     @property
     def results(self) -> list[EpisodeResult]:
