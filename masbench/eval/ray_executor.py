@@ -166,6 +166,8 @@ def run_on_ray(
         runner.stop.set()
         raise
     finally:
+        closing = [actor.close.remote() for actor in pool.idle]  # stop their phones, remove their scratch
+        ray.wait(closing, num_returns=len(closing), timeout=10)
         for actor in actors:
             ray.kill(actor)
         if started_here:
