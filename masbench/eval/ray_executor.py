@@ -204,6 +204,8 @@ def _collect(ray, runner: Runner, ref, actor, item: WorkItem, label: str, pool: 
         gone = isinstance(exc, ray.exceptions.RayActorError) or isinstance(exc.cause, DeviceGoneError)
         if not gone:
             raise
+        if isinstance(exc, ray.exceptions.RayTaskError):  # the actor lives on: let it clean up first
+            ray.wait([actor.close.remote()], timeout=10)
         ray.kill(actor)
         reason = (
             str(exc.cause) if isinstance(exc, ray.exceptions.RayTaskError) else "Ray actor lost (node died)"
