@@ -2,9 +2,10 @@
 `masbench.vphone`, used by `masbench run`, `tasks verify`, the vphone CLI, the tests and the scripts.
 
 Phones run either in this process (a server thread: cheap to start, and tests can reach the phone
-objects) or in a child process (`masbench vphone serve`, which puts them on another core). Either way
-they are `vphone-1`..`vphone-N` on one loopback ADB server, reached through the ADB protocol like any
-other device.
+objects) or in child processes (`masbench vphone serve`): one per core, at most one per phone, the phones
+shared out between them, since drawing and encoding a screen is CPU work that one process (one GIL) would
+serialise. Either way they are `vphone-1`..`vphone-N` on loopback ADB servers, reached through the ADB
+protocol like any other device.
 """
 
 from __future__ import annotations
@@ -35,28 +36,27 @@ def parse_vphone_spec(text: str) -> int | None:
 
 
 class VirtualPhones:
-    """Virtual phones being served: their `devices`, the loopback `port` and, for in-process phones, the
-    `server` (tests reach its phone objects). `stop()`, or leaving the `with` block, ends them."""
+    """Virtual phones being served: their `devices`, the loopback `port` (of the first phone's server)
+    and, for in-process phones, the `server` (tests reach its phone objects). `stop()`, or leaving the
+    `with` block, ends them."""
 
     def __init__(self, count: int, *, mode: VPhoneMode = "thread", seed: int = 0, port: int = 0) -> None:
         if count < 1:
             raise ValueError(f"need at least one virtual phone, got {count}")
         self.server: AdbServer | None = None
         self.devices: list[Device] = []
-        self._child: subprocess.Popen[str] | None = None
+        self._children: list[subprocess.Popen[str]] = []
         self._guard = no_adb_spawn()  # a refused loopback port must fail, not start a real adb daemon
         try:
-            self.port = (
-                self._serve_in_process(count, seed, port)
-                if mode == "thread"
-                else self._serve_in_child(count, seed, port)
-            )
+            if mode == "thread":
+                ports = [self._serve_in_process(count, seed, port)] * count
+            else:
+                ports = self._serve_in_children(count, seed, port)
         except BaseException:
             self.stop()
             raise
-        self.devices = [
-            Device(DeviceAddress(LOOPBACK, self.port, f"vphone-{i}")) for i in range(1, count + 1)
-        ]
+        self.port = ports[0]
+        self.devices = [Device(DeviceAddress(LOOPBACK, p, f"vphone-{i}")) for i, p in enumerate(ports, 1)]
 
     def _serve_in_process(self, count: int, seed: int, port: int) -> int:
         from masbench.vphone.adb_server import serve_phones
@@ -64,25 +64,36 @@ class VirtualPhones:
         self.server = serve_phones(count, port=port, host=LOOPBACK, seed=seed)
         return self.server.port
 
-    def _serve_in_child(self, count: int, seed: int, port: int) -> int:
-        command = ["vphone", "serve", "--count", str(count), "--seed", str(seed), "--port", str(port)]
-        # A session of its own: Ctrl-C in a terminal signals the whole foreground process group, and the
-        # phones must outlive it so the run can stop cleanly (and record that it was interrupted, not that
-        # its devices were lost). Its stdin is our pipe, so it still ends if this process is killed.
-        self._child = subprocess.Popen(
-            [sys.executable, "-m", "masbench.cli", *command, "--exit-with-stdin"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-            start_new_session=True,
-        )
-        line = self._child.stdout.readline() if self._child.stdout else ""
-        match = re.search(rf"on {re.escape(LOOPBACK)}:(\d+)", line)
-        if not match:
-            raise RuntimeError(f"virtual phone server did not start: {line.strip() or 'no output'}")
-        return int(match.group(1))
+    def _serve_in_children(self, count: int, seed: int, port: int) -> list[int]:
+        """Start one server process per core (at most one per phone), all at once; each phone's port."""
+        processes = max(1, min(count, os.cpu_count() or 1))
+        sizes = [count // processes + (1 if k < count % processes else 0) for k in range(processes)]
+        first = 1
+        for k, size in enumerate(sizes):
+            command = ["vphone", "serve", "--count", str(size), "--first", str(first), "--seed", str(seed)]
+            # A session of its own: Ctrl-C in a terminal signals the whole foreground process group, and the
+            # phones must outlive it so the run can stop cleanly (and record that it was interrupted, not
+            # that its devices were lost). Its stdin is our pipe, so it still ends if we are killed.
+            command += ["--port", str(port if k == 0 else 0), "--exit-with-stdin"]
+            child = subprocess.Popen(
+                [sys.executable, "-m", "masbench.cli", *command],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                text=True,
+                env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                start_new_session=True,
+            )
+            self._children.append(child)
+            first += size
+        ports = []
+        for child, size in zip(self._children, sizes, strict=True):
+            line = child.stdout.readline() if child.stdout else ""
+            match = re.search(rf"on {re.escape(LOOPBACK)}:(\d+)", line)
+            if not match:
+                raise RuntimeError(f"virtual phone server did not start: {line.strip() or 'no output'}")
+            ports += [int(match.group(1))] * size
+        return ports
 
     def stop(self) -> None:
         """Close the devices and end the phones; safe to call twice."""
@@ -92,17 +103,18 @@ class VirtualPhones:
         if self.server is not None:
             self.server.stop()
             self.server = None
-        if self._child is not None:
-            self._child.terminate()
+        for child in self._children:
+            child.terminate()
+        for child in self._children:
             try:
-                self._child.wait(timeout=5)
+                child.wait(timeout=5)
             except subprocess.TimeoutExpired:
-                self._child.kill()
-                self._child.wait()
-            for pipe in (self._child.stdin, self._child.stdout):
+                child.kill()
+                child.wait()
+            for pipe in (child.stdin, child.stdout):
                 if pipe is not None:
                     pipe.close()
-            self._child = None
+        self._children = []
         self._guard.__exit__(None, None, None)
 
     def __enter__(self) -> VirtualPhones:

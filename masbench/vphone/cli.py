@@ -23,6 +23,9 @@ def serve(
         0, "--port", "-p", min=0, max=65535, help="TCP port on 127.0.0.1; 0 picks a free one."
     ),
     seed: int = typer.Option(0, "--seed", help="Content seed of every phone."),
+    first: int = typer.Option(
+        1, "--first", min=1, help="Number of the first phone: serves vphone-FIRST..vphone-(FIRST+COUNT-1)."
+    ),
     exit_with_stdin: bool = typer.Option(
         False,
         "--exit-with-stdin",
@@ -36,7 +39,8 @@ def serve(
     from masbench.vphone.adb_server import AdbServer
     from masbench.vphone.phone import VirtualPhone
 
-    server = AdbServer([VirtualPhone(f"vphone-{i}", seed=seed) for i in range(1, count + 1)], port=port)
+    numbers = range(first, first + count)
+    server = AdbServer([VirtualPhone(f"vphone-{i}", seed=seed) for i in numbers], port=port)
 
     async def main() -> None:
         loop = asyncio.get_running_loop()
@@ -52,7 +56,7 @@ def serve(
             loop.add_reader(sys.stdin.fileno(), parent_gone)
 
         def ready(bound: int) -> None:
-            typer.echo(f"serving vphone-1..vphone-{count} on 127.0.0.1:{bound}", err=False)
+            typer.echo(f"serving vphone-{numbers[0]}..vphone-{numbers[-1]} on 127.0.0.1:{bound}", err=False)
 
         with contextlib.suppress(asyncio.CancelledError):
             await server.serve(ready=ready)

@@ -330,27 +330,35 @@ def draw(phone: VirtualPhone, frame: Frame) -> Image.Image:
 
 
 try:  # ISA-L's deflate writes the same zlib stream format about 9x faster at level 1 (1.4 vs 12.8 ms a frame)
-    from isal.isal_zlib import compress as _deflate
+    from isal.isal_zlib import compressobj as _deflater
 except ImportError:  # pragma: no cover - isal is a dependency; a platform without a wheel still works
-    from zlib import compress as _deflate
+    from zlib import compressobj as _deflater
 
 
 def encode_png(img: Image.Image) -> bytes:
     """PNG bytes of an RGB image with filter "None" on every row and deflate level 1 (ISA-L when present).
 
-    Pillow's encoder tries every row filter (adaptive filtering), which costs more than the deflate
-    itself on a 1080x2400 frame; flat UI compresses about as well without filters. Rows are built in C
-    by pasting the pixels one byte to the right of a zero column (the filter-type byte)."""
+    Pillow's encoder tries every row filter (adaptive filtering), which costs more than the deflate itself
+    on a 1080x2400 frame; flat UI compresses about as well without filters. The rows are streamed into the
+    deflater, each after its filter-type byte, from a view of the pixels: no full-frame copy is built, and
+    fresh 8 MB buffers (page faults) were most of the cost."""
     w, h = img.size
-    rows = Image.new("L", (w * 3 + 1, h), 0)
-    rows.paste(Image.frombytes("L", (w * 3, h), img.tobytes()), (1, 0))
+    stride = w * 3
+    pixels = memoryview(img.tobytes())
+    deflater = _deflater(1)
+    parts = []
+    for top in range(0, h * stride, stride):
+        parts.append(deflater.compress(b"\x00"))
+        parts.append(deflater.compress(pixels[top : top + stride]))
+    parts.append(deflater.flush())
 
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
     header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)  # 8-bit RGB, no interlace
-    idat = _deflate(rows.tobytes(), 1)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", idat) + chunk(b"IEND", b"")
+    return (
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", b"".join(parts)) + chunk(b"IEND", b"")
+    )
 
 
 def to_png(phone: VirtualPhone, frame: Frame) -> bytes:
