@@ -96,3 +96,26 @@ def select(selector: Selector, elements: list[UIElement]) -> UIElement:
         return found[selector.nth]
     except IndexError:
         raise SelectorError(f"no element matches {selector.describe()} ({len(found)} matched)") from None
+
+
+def selector_for(element: UIElement, elements: list[UIElement]) -> Selector:
+    """The simplest selector (id, text, both, description, else class) that designates `element` among
+    `elements`, with `nth` when none is unique: how a recorded tap becomes one that survives layout changes."""
+    rid = element.resource_id.rsplit("/", 1)[-1] or None
+    options = [
+        {"resource_id": rid},
+        {"text": element.text or None},
+        {"resource_id": rid, "text": element.text or None},
+        {"content_desc": element.content_desc or None},
+        {"cls": element.short_class, "clickable": element.clickable},
+    ]
+    candidates = []
+    for fields in options:
+        if any(v is None for v in fields.values()):
+            continue
+        selector = Selector(**fields)
+        matching = [e.index for e in elements if selector.matches(e)]
+        if matching == [element.index]:
+            return selector
+        candidates.append(Selector(**fields, nth=matching.index(element.index)))
+    return candidates[0]

@@ -37,7 +37,8 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
-from masbench.actions import Action, FinishAction, Selector
+from masbench.actions import Action, FinishAction
+from masbench.actions.selectors import selector_for
 from masbench.catalog import APPS
 from masbench.llm import LLMError, Message
 from masbench.shortcuts import KnowledgeBase, Shortcut
@@ -110,29 +111,6 @@ class Experience:
         except (OSError, ValidationError) as exc:
             raise ValueError(f"{path}: not a MobileAgent-E memory file: {exc}") from None
         return cls(tips=stored.tips, kb=KnowledgeBase(stored.shortcuts))
-
-
-def selector_for(element: UIElement, elements: list[UIElement]) -> Selector:
-    """A selector that finds `element` again on a screen like this: by id, id and text, text or description,
-    unique if possible (else with `nth`); by class and position as the last resort."""
-    rid = element.resource_id.rsplit("/", 1)[-1]
-    options = [
-        {"resource_id": rid} if rid else None,
-        {"resource_id": rid, "text": element.text} if rid and element.text else None,
-        {"text": element.text} if element.text else None,
-        {"content_desc": element.content_desc} if element.content_desc else None,
-        {"cls": element.cls or "android.view.View"},
-    ]
-    fallback: Selector | None = None
-    for option in filter(None, options):
-        matches = [el.index for el in elements if Selector(**option).matches(el)]
-        if element.index in matches:
-            found = Selector(**option, nth=matches.index(element.index))
-            if len(matches) == 1:
-                return found
-            fallback = fallback or found
-    assert fallback is not None  # the class option always matches the element itself
-    return fallback
 
 
 def grounded(action: dict[str, Any], elements: list[UIElement] | None) -> dict[str, Any]:

@@ -39,7 +39,7 @@ from masbench.actions import (
     TypeAction,
 )
 from masbench.actions.execute import execute_action
-from masbench.actions.selectors import Selector
+from masbench.actions.selectors import selector_for
 from masbench.catalog import APPS
 from masbench.device import UIElement, parse_ui_dump
 
@@ -147,28 +147,6 @@ def instruction_strings(instruction: str, app_names: tuple[str, ...] = ()) -> li
 
 
 # -- moves ------------------------------------------------------------------------------------------
-def selector_for(element: UIElement, elements: list[UIElement]) -> Selector:
-    """The simplest selector (id, text, both, description, else class) that designates `element`."""
-    rid = element.resource_id.rsplit("/", 1)[-1] or None
-    options = [
-        {"resource_id": rid},
-        {"text": element.text or None},
-        {"resource_id": rid, "text": element.text or None},
-        {"content_desc": element.content_desc or None},
-        {"cls": element.short_class, "clickable": element.clickable},
-    ]
-    candidates = []
-    for fields in options:
-        if any(v is None for v in fields.values()):
-            continue
-        selector = Selector(**fields)
-        matching = [e.index for e in elements if selector.matches(e)]
-        if matching == [element.index]:
-            return selector
-        candidates.append(Selector(**fields, nth=matching.index(element.index)))
-    return candidates[0]
-
-
 def _is_editable(element: UIElement) -> bool:
     return element.short_class == "EditText" and element.enabled
 
@@ -339,6 +317,5 @@ __all__ = [
     "instruction_strings",
     "route_yaml",
     "search_routes",
-    "selector_for",
     "shorten_reference",
 ]
