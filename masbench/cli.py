@@ -7,6 +7,7 @@ import typer
 from masbench.agents.cli import agents_app
 from masbench.device.cli import device_app, devices_command
 from masbench.eval.cli import compare_command, report_command, run_command
+from masbench.generation.cli import generate_command, kb_app
 from masbench.shortcuts.cli import shortcuts_app
 from masbench.tasks.cli import tasks_app
 from masbench.vphone.cli import vphone_app
@@ -22,6 +23,8 @@ app.add_typer(device_app, name="device")
 app.command("devices")(devices_command)
 app.add_typer(agents_app, name="agents")
 app.add_typer(shortcuts_app, name="shortcuts")
+shortcuts_app.command("generate")(generate_command)
+app.add_typer(kb_app, name="kb")
 app.add_typer(tasks_app, name="tasks")
 app.command("run")(run_command)
 app.command("report")(report_command)

@@ -24,6 +24,7 @@ LAYERS = (
     {"tasks"},
     {"agents"},
     {"eval"},
+    {"generation"},
 )
 CLI_RANK = len(LAYERS)
 VPHONE_SEAM = "masbench.device.vphones"

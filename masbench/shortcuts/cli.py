@@ -180,6 +180,13 @@ def call_command(
         raise _fail(record.reason or "the call failed")
 
 
+shortcuts_app.command(
+    "replay",
+    help="Run a shortcut, e.g. a generated replay (--kb-dir KB): its record shows each step and the one where "
+    "the screen diverged from the recording; exit 1 on failure. The same as `call`.",
+)(call_command)
+
+
 def _print_record(record: CallRecord) -> None:
     console = Console()
     status = "[green]success[/green]" if record.success else "[red]failed[/red]"

@@ -1,0 +1,144 @@
+"""`masbench shortcuts generate` (build a KB from runs) and `masbench kb eval` (measure KBs through one
+baseline agent, the paper's Table 3)."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+kb_app = typer.Typer(
+    help="Knowledge bases as a whole: evaluate generated ones against no KB and the predefined one.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+METHODS = ("task-replay", "subtask-replay")
+SOURCE_TASK = re.compile(r"\btask (\S+), steps")
+
+
+def _fail(message: str, code: int = 2) -> typer.Exit:
+    Console(stderr=True).print(f"[red]error:[/] {message}", highlight=False)
+    return typer.Exit(code)
+
+
+def generate_command(
+    method: str = typer.Argument(..., help=f"Generation method: {', '.join(METHODS)}."),
+    runs: list[Path] = typer.Option(
+        ..., "--from", help="Run directories whose successful episodes to learn from."
+    ),
+    out: Path = typer.Option(..., "--out", help="KB directory to write (one YAML file per app)."),
+    allow_eval_tasks: bool = typer.Option(
+        False,
+        "--allow-eval-tasks",
+        help="Learn from generation-eval tasks too (leaks the test split into the KB; refused by default).",
+    ),
+    tasks_dir: Path | None = typer.Option(
+        None, "--tasks-dir", help="Task data directory, if not the shipped one."
+    ),
+) -> None:
+    """Build a shortcut KB from what agents did: task-level or subtask-level action replays (no model)."""
+    from masbench.generation import load_trajectories, subtask_replays, task_replays, write_kb
+    from masbench.tasks import load_tasks
+
+    if method not in METHODS:
+        raise _fail(f"unknown method {method!r}; available: {', '.join(METHODS)}")
+    tasks = load_tasks(tasks_dir)
+    held_out = {t.id for t in tasks.select("generation-eval")}
+    trajectories, notes = [], []
+    for run in runs:
+        if not (run / "results.jsonl").exists():
+            raise _fail(f"{run} is not a run directory (no results.jsonl)")
+        found, skipped = load_trajectories(run)
+        trajectories += found
+        notes += [f"{run.name}/{note}" for note in skipped]
+    leaked = sorted({t.task_id for t in trajectories} & held_out)
+    if leaked and not allow_eval_tasks:
+        raise _fail(
+            f"these runs include generation-eval tasks ({', '.join(leaked[:6])}{'...' if len(leaked) > 6 else ''}): "
+            "a KB learnt from them would be tested on what it saw. Run the generator on --tasks generation-train, "
+            "or pass --allow-eval-tasks"
+        )
+    if not trajectories:
+        raise _fail("no successful, replayable episode in these runs", 1)
+    instructions = {t.id: t.instruction for t in tasks}
+    shortcuts = (
+        task_replays(trajectories, instructions) if method == "task-replay" else subtask_replays(trajectories)
+    )
+    write_kb(shortcuts, out)
+    console = Console()
+    console.print(f"{len(shortcuts)} {method} shortcuts from {len(trajectories)} episodes -> {out}")
+    for note in notes:
+        console.print(f"  skipped {note}", highlight=False)
+
+
+@kb_app.command("eval")
+def eval_command(
+    kbs: list[Path] = typer.Argument(..., help="Generated KB directories to evaluate."),
+    agent: str = typer.Option(
+        "t3a", "--agent", help="The baseline agent (its MAS variant runs with each KB)."
+    ),
+    model: str | None = typer.Option(None, "--model", "-m", help="Model of the baseline agent."),
+    tasks: str = typer.Option("generation-eval", "--tasks", "-t", help="Tasks to evaluate on."),
+    devices: list[str] = typer.Option(["vphone:2"], "--devices", "-d", help="As for masbench run."),
+    out: Path = typer.Option(Path("runs/kb-eval"), "--out", "-o", help="Directory for one run per KB."),
+    tasks_dir: Path | None = typer.Option(
+        None, "--tasks-dir", help="Task data directory, if not the shipped one."
+    ),
+    allow_leak: bool = typer.Option(
+        False, "--allow-leak", help="Evaluate a KB on tasks it was generated from (refused by default)."
+    ),
+) -> None:
+    """Run the baseline agent with no KB, the predefined KB and each KB on the same tasks, and compare them in a
+    Table-3-shaped table. Each is an ordinary run directory under --out (resumed if it exists)."""
+    from masbench.shortcuts import load_kb
+    from masbench.tasks import load_tasks
+
+    if agent not in ("t3a",):
+        raise _fail(f"the baseline is t3a, whose shortcut-augmented variant is mas-t3a; got {agent!r}")
+    selected = {t.id for t in load_tasks(tasks_dir).select(tasks)}
+    for kb in kbs:
+        sources = {m.group(1) for s in load_kb(kb) if s.source and (m := SOURCE_TASK.search(s.source))}
+        if sources & selected and not allow_leak:
+            raise _fail(f"{kb} was generated from tasks it would be evaluated on ({', '.join(sorted(sources & selected)[:6])}); "
+                        "pass --allow-leak to do it anyway")  # fmt: skip
+    rows = [("no KB", "t3a", "none"), ("predefined", "mas-t3a", "predefined")]
+    rows += [(kb.name, "mas-t3a", str(kb)) for kb in kbs]
+    summaries = {}
+    for label, run_agent, kb in rows:
+        run_dir = out / re.sub(r"[^\w.-]+", "_", label)
+        command = [sys.executable, "-m", "masbench.cli", "run", "--agent", run_agent, "--tasks", tasks, "--kb", kb,
+                   "--out", str(run_dir), *[a for d in devices for a in ("--devices", d)]]  # fmt: skip
+        command += ["--model", model] if model else []
+        command += ["--tasks-dir", str(tasks_dir)] if tasks_dir else []
+        command += ["--resume"] if (run_dir / "run.json").exists() else []
+        Console().print(f"[bold]{label}[/]: {run_agent} --kb {kb}")
+        done = subprocess.run(command, capture_output=True, text=True)
+        if not (run_dir / "summary.json").exists():
+            raise _fail(f"the run for {label} failed:\n{done.stdout[-1500:]}{done.stderr[-1500:]}", 1)
+        summaries[label] = json.loads((run_dir / "summary.json").read_text())
+    (out / "kb_eval.json").write_text(json.dumps(summaries, indent=2))
+    Console().print(table3(summaries))
+
+
+TABLE3 = (("SR", "SR", 3), ("SSR", "SSR", 3), ("MSRS", "MSRS", 3), ("MSC", "MSC", 2), ("MET (s)", "MET", 1),
+          ("MToC (k)", "MToC", 1), ("GSAR", "GSAR", 3))  # fmt: skip
+
+
+def table3(summaries: dict[str, dict]) -> Table:
+    """One row per KB, the paper's Table 3 columns."""
+    table = Table(title="Shortcut knowledge bases through the baseline agent", header_style="bold")
+    table.add_column("KB")
+    table.add_column("N", justify="right")
+    for header, _, _ in TABLE3:
+        table.add_column(header, justify="right")
+    for label, summary in summaries.items():
+        m = summary.get("overall") or {}
+        cells = ["-" if m.get(key) is None else f"{m[key]:.{digits}f}" for _, key, digits in TABLE3]
+        table.add_row(label, str(m.get("episodes", 0)), *cells)
+    return table

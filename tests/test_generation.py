@@ -1,0 +1,162 @@
+"""Shortcut generation from an oracle-gui run on the generation split: task- and subtask-level replay KBs are
+built without a model, every generated shortcut replays on a fresh phone to the state its source reached,
+leakage of the held-out split is refused, and `kb eval` prints the Table-3 comparison."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from masbench.actions.execute import execute_action
+from masbench.actions.schema import parse_call
+from masbench.agents import make_agent
+from masbench.cli import app
+from masbench.device import start_virtual_phones
+from masbench.eval.runner import Runner, new_config, prepare_run_dir
+from masbench.generation import load_trajectories, subtask_replays, task_replays, write_kb
+from masbench.shortcuts import ShortcutExecutor, load_kb
+from masbench.tasks import load_tasks
+from masbench.tasks.checks import check_device
+from masbench.tasks.player import prepare
+from masbench.tasks.routes import VOLATILE_STATE
+
+TASKS = load_tasks()
+TRAIN = list(TASKS.select("generation-train"))
+SOURCE = re.compile(r"task (\S+), steps (\d+)-(\d+)")
+DATA = Path(__file__).parent / "data" / "tasks"
+
+
+@pytest.fixture(scope="module")
+def phone():
+    with start_virtual_phones(1) as phones:
+        yield phones.devices[0]
+
+
+@pytest.fixture(scope="module")
+def run_dir(tmp_path_factory, phone):
+    """An oracle-gui run over the generation-train split, with screens and UI dumps saved."""
+    out = tmp_path_factory.mktemp("run")
+    config = new_config(agent="oracle-gui", tasks="generation-train", task_ids=[t.id for t in TRAIN], kb="none", devices=["vphone"])  # fmt: skip
+    runner = Runner(prepare_run_dir(out, config, False), TRAIN, lambda: make_agent("oracle-gui"), None, out)
+    assert all(r.success for r in runner.run([phone]))
+    return out
+
+
+@pytest.fixture(scope="module")
+def trajectories(run_dir):
+    found, skipped = load_trajectories(run_dir)
+    assert skipped == [] and {t.task_id for t in found} == {t.id for t in TRAIN}
+    return {t.task_id: t for t in found}
+
+
+def call_example(executor: ShortcutExecutor, shortcut) -> None:
+    name, arguments = parse_call(shortcut.example)
+    record = executor.call(name, arguments)
+    assert record.success, f"{name}: {record.reason}"
+
+
+def state(device) -> dict:
+    return {k: v for k, v in device.snapshot().items() if k not in VOLATILE_STATE}
+
+
+def play(device, trajectory, upto: int) -> None:
+    for step in trajectory.steps[:upto]:
+        assert execute_action(device, step.action, device.observe(screenshot=False).elements).ok
+
+
+def test_every_task_replay_reproduces_its_task_on_a_fresh_phone(trajectories, phone, tmp_path):
+    kb = load_kb(
+        write_kb(task_replays(list(trajectories.values()), {t.id: t.instruction for t in TASKS}), tmp_path)
+    )
+    assert len(kb) == len(TRAIN)
+    executor = ShortcutExecutor(kb, phone)
+    for shortcut in kb:
+        task_id = SOURCE.search(shortcut.source).group(1)
+        prepare(phone, TASKS.get(task_id))
+        call_example(executor, shortcut)
+        assert check_device(TASKS.get(task_id).check, phone).passed, shortcut.qualified_name
+
+
+def test_every_subtask_replay_reaches_the_state_its_source_reached(trajectories, phone, tmp_path):
+    kb = load_kb(write_kb(subtask_replays(list(trajectories.values())), tmp_path))
+    assert len(kb) >= 5 and all(s.type == "replay" and len(s.replay.actions) >= 2 for s in kb)
+    assert any(s.parameters for s in kb)  # runs that typed different texts take the text as a parameter
+    executor = ShortcutExecutor(kb, phone)
+    for shortcut in kb:
+        task_id, first, last = SOURCE.search(shortcut.source).groups()
+        task, trajectory = TASKS.get(task_id), trajectories[task_id]
+        prepare(phone, task)
+        play(phone, trajectory, int(last) + 1)
+        reached = state(phone)
+        prepare(phone, task)
+        play(phone, trajectory, int(first))
+        call_example(executor, shortcut)
+        assert state(phone) == reached, shortcut.qualified_name
+
+
+def test_generating_from_held_out_tasks_is_refused(tmp_path):
+    held_out = list(TASKS.select("generation-eval"))[:2]
+    out = tmp_path / "run"
+    config = new_config(
+        agent="oracle-gui", tasks="x", task_ids=[t.id for t in held_out], kb="none", devices=["vphone"]
+    )
+    runner = Runner(
+        prepare_run_dir(out, config, False), held_out, lambda: make_agent("oracle-gui"), None, out
+    )
+    with start_virtual_phones(1) as phones:
+        runner.run(phones.devices)
+    cli = CliRunner(env={"COLUMNS": "200"})
+    result = cli.invoke(
+        app, ["shortcuts", "generate", "task-replay", "--from", str(out), "--out", str(tmp_path / "kb")]
+    )
+    assert (
+        result.exit_code == 2 and "generation-eval tasks" in result.output and held_out[0].id in result.output
+    )
+    result = cli.invoke(
+        app,
+        [
+            "shortcuts",
+            "generate",
+            "task-replay",
+            "--from",
+            str(out),
+            "--out",
+            str(tmp_path / "kb"),
+            "--allow-eval-tasks",
+        ],
+    )
+    assert result.exit_code == 0 and "2 task-replay shortcuts from 2 episodes" in result.output
+
+
+def test_kb_eval_prints_the_table_3_comparison(run_dir, tmp_path):
+    cli = CliRunner(env={"COLUMNS": "200"})
+    kb = tmp_path / "subtask-kb"
+    result = cli.invoke(
+        app, ["shortcuts", "generate", "subtask-replay", "--from", str(run_dir), "--out", str(kb)]
+    )
+    assert result.exit_code == 0, result.output
+    script = tmp_path / "finish.yaml"  # a model that declares the task done at once
+    script.write_text(json.dumps([json.dumps({"action": "finish", "status": "success"})] * 40))
+    args = [
+        "kb",
+        "eval",
+        str(kb),
+        "--model",
+        f"scripted:{script}",
+        "--tasks",
+        "amazon-02,yelp-02",
+        "--devices",
+        "vphone:1",
+    ]
+    result = cli.invoke(app, [*args, "--out", str(tmp_path / "eval")])
+    assert result.exit_code == 0, result.output
+    table = result.output[result.output.index("Shortcut knowledge bases") :]
+    for row in ("no KB", "predefined", "subtask-kb"):
+        assert row in table
+    summaries = json.loads((tmp_path / "eval" / "kb_eval.json").read_text())
+    assert set(summaries) == {"no KB", "predefined", "subtask-kb"}
+    assert all(s["overall"]["episodes"] == 2 for s in summaries.values())
