@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw
 
 from . import icons, keyboard
-from .ui import CHECKBOX, EDIT, RADIO, SWITCH, Node, font, line_height, text_width
+from .ui import CHECKBOX, EDIT, RADIO, SWITCH, Node, font, font_runs, line_height, run_font, text_width
 
 if TYPE_CHECKING:
     from .phone import Frame, VirtualPhone
@@ -150,15 +150,28 @@ def _draw_label(d: Draw, node: Node, origin: tuple[int, int] = (0, 0)) -> None:
 
 @lru_cache(maxsize=4096)
 def _text_mask(text: str, size: int, bold: bool) -> tuple[Image.Image, tuple[int, int]]:
-    """Antialiased coverage mask of a text run and its offset from the draw origin. Rasterising text
-    is the renderer's main cost and screens redraw the same strings every frame, so masks are cached."""
+    """Antialiased coverage mask of a text and its offset from the draw origin (the top of Roboto's
+    ascender). Rasterising text is the renderer's main cost and screens redraw the same strings every frame,
+    so masks are cached. Runs Roboto lacks (★, CJK) are drawn in the fallback font on Roboto's baseline."""
     stroke = 1 if bold else 0
-    x1, y1, x2, y2 = font(size).getbbox(text, stroke_width=stroke)
-    mask = Image.new("L", (max(1, x2 - x1), max(1, y2 - y1)), 0)
-    ImageDraw.Draw(mask).text(
-        (-x1, -y1), text, fill=255, font=font(size), stroke_width=stroke, stroke_fill=255
-    )
-    return mask, (x1, y1)
+    runs = font_runs(text)
+    if len(runs) == 1 and not runs[0][1]:
+        x1, y1, x2, y2 = font(size).getbbox(text, stroke_width=stroke)
+        mask = Image.new("L", (max(1, x2 - x1), max(1, y2 - y1)), 0)
+        ImageDraw.Draw(mask).text(
+            (-x1, -y1), text, fill=255, font=font(size), stroke_width=stroke, stroke_fill=255
+        )
+        return mask, (x1, y1)
+    pad = size
+    baseline = pad + font(size).getmetrics()[0]
+    canvas = Image.new("L", (text_width(text, size) + 2 * pad, 3 * size + 2 * pad), 0)
+    draw, x = ImageDraw.Draw(canvas), pad
+    for run, fallback in runs:
+        face = run_font(size, fallback)
+        draw.text((x, baseline), run, fill=255, font=face, anchor="ls", stroke_width=stroke, stroke_fill=255)
+        x += face.getlength(run)
+    box = canvas.getbbox() or (pad, pad, pad + 1, pad + 1)
+    return canvas.crop(box), (box[0] - pad, box[1] - pad)
 
 
 def draw_text(
@@ -170,6 +183,12 @@ def draw_text(
     mask, (ox, oy) = _text_mask(text, size, bold)
     x, y = int(xy[0]) + ox, int(xy[1]) + oy
     d.bitmap((x, y), mask, fill=colour)
+
+
+def _half_line(size: int) -> int:
+    """From a text's vertical middle up to the top of its ascender: how "centred on y" becomes a top."""
+    ascent, descent = font(size).getmetrics()
+    return (ascent + descent) // 2
 
 
 def _draw_field(d: Draw, node: Node, focus: str | None) -> None:
@@ -189,12 +208,11 @@ def _draw_field(d: Draw, node: Node, focus: str | None) -> None:
     if node.icon:
         iy = (y1 + y2 - node.size) // 2
         icons.draw_icon(d, node.icon, (x1 + left, iy, x1 + left + node.size, iy + node.size), "#5f6368")
-    f = font(node.size)
     ty = (y1 + y2) // 2
     visible = shown
     while visible and text_width(visible, node.size) > x2 - right - text_x - 10:
         visible = visible[1:] if value else visible[:-1]
-    d.text((text_x, ty), visible, fill=colour, font=f, anchor="lm")
+    draw_text(d, (text_x, ty - _half_line(node.size)), visible, node.size, colour)
     if focused:
         cx = text_x + (text_width(visible, node.size) if value else 0) + 2
         d.line((cx, ty - node.size * 0.6, cx, ty + node.size * 0.6), fill="#1a73e8", width=4)
@@ -309,7 +327,7 @@ def _toast(d: Draw, phone: VirtualPhone, bottom: int) -> None:
     w = min(WIDTH - 120, text_width(text, 38) + 80)
     x1 = (WIDTH - w) // 2
     d.rounded_rectangle((x1, bottom - 230, x1 + w, bottom - 130), radius=50, fill="#3c4043")
-    d.text((WIDTH // 2, bottom - 180), text, fill="#ffffff", font=font(38), anchor="mm")
+    draw_text(d, ((WIDTH - text_width(text, 38)) // 2, bottom - 180 - _half_line(38)), text, 38, "#ffffff")
 
 
 def draw(phone: VirtualPhone, frame: Frame) -> Image.Image:

@@ -13,7 +13,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
+import cvttf_NotoSansCJK_Regular
 import font_roboto
+from fontTools.ttLib import TTFont
 from PIL import ImageFont
 
 FRAME = "android.widget.FrameLayout"
@@ -48,6 +50,8 @@ class Lazy:
 
 
 ROBOTO = Path(font_roboto.font_files["Roboto"])  # Android's system font, pinned by the pip package
+# Android falls back to Noto for what Roboto lacks (★ ☆ ✓ arrows, CJK): Noto Sans CJK, pinned by its package.
+FALLBACK = Path(cvttf_NotoSansCJK_Regular.__file__).with_name("NotoSansCJKtc-Regular.otf")
 
 
 @lru_cache(maxsize=64)
@@ -57,9 +61,41 @@ def font(size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(ROBOTO), size=size)
 
 
+@lru_cache(maxsize=64)
+def fallback_font(size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(FALLBACK), size=size)
+
+
+@lru_cache(maxsize=2)
+def covered(path: Path) -> frozenset[int]:
+    """The code points a font has glyphs for (its character map)."""
+    return frozenset(TTFont(str(path), lazy=True).getBestCmap())
+
+
+@lru_cache(maxsize=8192)
+def font_runs(text: str) -> tuple[tuple[str, bool], ...]:
+    """`text` cut where the font changes: (run, drawn with the fallback font). Roboto draws what it has,
+    the fallback the rest, glyph by glyph, as Android's font fallback does."""
+    if text.isascii():
+        return ((text, False),)
+    roboto = covered(ROBOTO)
+    runs: list[list] = []
+    for ch in text:
+        fallback = ord(ch) not in roboto and not ch.isspace()
+        if runs and runs[-1][1] == fallback:
+            runs[-1][0] += ch
+        else:
+            runs.append([ch, fallback])
+    return tuple((run, fallback) for run, fallback in runs)
+
+
+def run_font(size: int, fallback: bool) -> ImageFont.FreeTypeFont:
+    return fallback_font(size) if fallback else font(size)
+
+
 @lru_cache(maxsize=20000)
 def text_width(text: str, size: int) -> int:
-    return int(font(size).getlength(text)) + 1
+    return int(sum(run_font(size, fallback).getlength(run) for run, fallback in font_runs(text))) + 1
 
 
 def line_height(size: int) -> int:
