@@ -3,8 +3,6 @@ navigation bar, so vision agents see a screen that reads like a phone's."""
 
 from __future__ import annotations
 
-import hashlib
-import math
 import struct
 import zlib
 from functools import lru_cache
@@ -12,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
-from . import icons, keyboard
+from . import icons, keyboard, pictures
 from .ui import CHECKBOX, EDIT, RADIO, SWITCH, Node, font, font_runs, line_height, run_font, text_width
 
 if TYPE_CHECKING:
@@ -21,14 +19,6 @@ if TYPE_CHECKING:
 TOAST_MS = 3500
 Draw = ImageDraw.ImageDraw
 Box = tuple[int, int, int, int]
-
-
-def seed_colour(seed: str) -> tuple[int, int, int]:
-    """A pleasant, stable colour for picture placeholders (product photos, avatars, thumbnails)."""
-    digest = hashlib.sha1(seed.encode()).digest()
-    hue = digest[0] / 255
-    r, g, b = (int(255 * (0.55 + 0.35 * math.cos(2 * math.pi * (hue + k / 3)))) for k in range(3))
-    return r, g, b
 
 
 # -- the view tree ------------------------------------------------------------------------------------
@@ -84,29 +74,11 @@ def _draw_node(img: Image.Image, d: Draw, node: Node, focus: str | None, clip: B
 
 
 def _draw_picture(img: Image.Image, node: Node) -> None:
+    """The node's picture (`pictures.draw`, by kind), its visible part only."""
     x1, y1, x2, y2 = node.bounds
-    letter = (node.desc or node.image or "?")[:1].upper()
-    tile = _picture(node.image or "", letter, max(1, x2 - x1), max(1, y2 - y1))
+    tile = pictures.draw(node.image or "", max(1, x2 - x1), max(1, y2 - y1))
     box = node.clip
     img.paste(tile.crop((box[0] - x1, box[1] - y1, box[2] - x1, box[3] - y1)), box[:2])
-
-
-@lru_cache(maxsize=512)
-def _picture(seed: str, letter: str, w: int, h: int) -> Image.Image:
-    """A placeholder photo: a vertical gradient in the seed's colour with a monogram (cached: lists
-    redraw the same pictures every frame)."""
-    r, g, b = seed_colour(seed)
-    top = Image.new("RGB", (1, 2))
-    top.putpixel((0, 0), (min(255, r + 40), min(255, g + 40), min(255, b + 40)))
-    top.putpixel((0, 1), (max(0, r - 50), max(0, g - 50), max(0, b - 50)))
-    tile = top.resize((w, h), Image.BILINEAR)
-    td = ImageDraw.Draw(tile)
-    s = min(w, h)
-    td.ellipse((w / 2 - s * 0.22, h / 2 - s * 0.22, w / 2 + s * 0.22, h / 2 + s * 0.22), fill=(255, 255, 255))
-    td.text(
-        (w / 2, h / 2), letter, fill=(r // 2, g // 2, b // 2), font=font(max(12, int(s * 0.25))), anchor="mm"
-    )
-    return tile
 
 
 def _text_origin(node: Node, content_w: int, lines_h: int) -> tuple[int, int]:

@@ -65,8 +65,8 @@ def divider() -> Node:
 
 
 def image(picture: str, w: int, h: int, desc: str = "", rid: str = "", radius: int = 0, **kw: Any) -> Node:
-    """A picture: `picture` is "kind:key" (what it shows, and the item's id); the same string draws the
-    same picture at any size, in a list and on the detail page."""
+    """A picture: `picture` is "kind:key" (what it shows, one of `pictures.KINDS`, and the item's id); the
+    same string draws the same picture at any size, in a list and on the detail page."""
     return Node(IMAGE, image=picture, w=w, h=h, desc=desc, rid=rid, radius=radius, **kw)
 
 

@@ -57,7 +57,7 @@ def orders(ctx: AppContext) -> Node:
                 row(
                     Node(
                         IMAGE,
-                        image=f"{i['asin']}:{i.get('colour') or ''}",
+                        image=picture(i["asin"], i.get("colour")),
                         w=180,
                         h=180,
                         radius=8,
@@ -110,7 +110,7 @@ def order_detail(ctx: AppContext) -> Node:
                 row(
                     Node(
                         IMAGE,
-                        image=f"{item['asin']}:{item.get('colour') or ''}",
+                        image=picture(item["asin"], item.get("colour")),
                         w=220,
                         h=220,
                         radius=8,
@@ -205,7 +205,15 @@ def lists(ctx: AppContext) -> Node:
         cards.append(
             column(
                 row(
-                    Node(IMAGE, image=picture(product), w=260, h=260, radius=8, bg=PANEL, desc=product.title),
+                    Node(
+                        IMAGE,
+                        image=picture(product.asin),
+                        w=260,
+                        h=260,
+                        radius=8,
+                        bg=PANEL,
+                        desc=product.title,
+                    ),
                     column(
                         text(product.title, size=36, fg=INK, max_lines=3, rid="wishlist_item_title"),
                         stars(product.rating, product.reviews, size=28),
@@ -280,7 +288,7 @@ def you(ctx: AppContext) -> Node:
     recent = [c.by_asin[i["asin"]] for o in state["orders"] for i in o["items"] if i["asin"] in c.by_asin][:6]
     tiles = [
         column(
-            Node(IMAGE, image=picture(p), w=260, h=260, radius=10, bg=PANEL, desc=p.title),
+            Node(IMAGE, image=picture(p.asin), w=260, h=260, radius=10, bg=PANEL, desc=p.title),
             text(p.title, size=28, fg=INK, max_lines=2, w=260),
             on_tap=open_product(ctx, p),
             gap=8,

@@ -29,6 +29,7 @@ from .parts import (
     open_product,
     open_tab,
     page,
+    picture,
     pill,
     prime_badge,
     section_title,
@@ -159,7 +160,7 @@ def _cart_line(ctx: AppContext, index: int, line: dict[str, Any]) -> Node:
         row(
             Node(
                 IMAGE,
-                image=f"{view['asin']}:{view.get('colour') or ''}",
+                image=picture(view["asin"], view.get("colour")),
                 w=250,
                 h=250,
                 radius=8,
@@ -208,7 +209,7 @@ def _saved_line(ctx: AppContext, index: int, line: dict[str, Any]) -> Node:
         row(
             Node(
                 IMAGE,
-                image=f"{view['asin']}:{view.get('colour') or ''}",
+                image=picture(view["asin"], view.get("colour")),
                 w=200,
                 h=200,
                 radius=8,
@@ -296,7 +297,7 @@ def checkout(ctx: AppContext) -> Node:
             row(
                 Node(
                     IMAGE,
-                    image=f"{v['asin']}:{v.get('colour') or ''}",
+                    image=picture(v["asin"], v.get("colour")),
                     w=170,
                     h=170,
                     radius=8,

@@ -156,6 +156,16 @@ def categories() -> dict[str, Category]:
     return _static()[0]
 
 
+@lru_cache(maxsize=1)
+def _items_by_asin() -> dict[str, _Item]:
+    return {item.asin: item for item in _static()[1]}
+
+
+def static_item(asin: str) -> _Item | None:
+    """The seed-independent part of a catalog item (category, brand, name, colours); None if unknown."""
+    return _items_by_asin().get(asin)
+
+
 class Catalog:
     """All products for one catalog seed, with search, filters and sorting."""
 

@@ -117,7 +117,7 @@ def product(ctx: AppContext) -> Node:
         row(deal_badge(p), pad=(36, 0, 36, 12)) if p.deal else None,
         Node(
             IMAGE,
-            image=picture(p, colour),
+            image=picture(p.asin, colour),
             h=520,
             desc=f"{p.title}, image 1 of 5",
             rid="main_image",

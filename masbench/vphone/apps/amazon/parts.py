@@ -12,7 +12,7 @@ from ...app import AppContext
 from ...ui import BUTTON, EDIT, IMAGE, TEXT, VIEWGROUP, Node, text_width
 from ...widgets import column, divider, icon_button, row, scroll_list, spacer, text
 from . import store
-from .catalog import Catalog, Product
+from .catalog import Catalog, Product, static_item
 from .links import empty_search
 
 PACKAGE = "com.amazon.mShop.android.shopping"
@@ -75,9 +75,31 @@ def open_product(ctx: AppContext, product: Product) -> Callable[[], None]:
 
 
 # -- text helpers ----------------------------------------------------------------------------------------
-def picture(product: Product, colour: str | None = None) -> str:
-    """The placeholder picture's seed: the product in the chosen (or first) colour."""
-    return f"{product.asin}:{colour or (product.colours[0] if product.colours else '')}"
+# What a product's picture shows: a word of its name first (electronics hold phones, cameras and
+# headphones), else its category.
+PICTURE_WORDS = (
+    ("headphone", "headphones"), ("earbud", "headphones"), ("speaker", "headphones"), ("camera", "camera"),
+    ("phone", "phone"), ("galaxy", "phone"), ("tablet", "phone"), ("ipad", "phone"), ("kindle", "phone"),
+    ("watch", "watch"), ("laptop", "laptop"), ("macbook", "laptop"), ("chromebook", "laptop"),
+    ("backpack", "bag"), ("daypack", "bag"), ("bag", "bag"), ("bottle", "beauty"), ("flask", "beauty"),
+    ("skillet", "kitchen"), ("pan", "kitchen"), ("shirt", "shirt"), ("jacket", "shirt"), ("hoodie", "shirt"),
+)  # fmt: skip
+PICTURE_CATEGORIES = {
+    "shoes": "shoe", "clothing": "shirt", "electronics": "headphones", "computers": "laptop", "watches": "watch",
+    "kitchen": "kitchen", "books": "book", "toys": "toy", "sports": "sport", "beauty": "beauty",
+}  # fmt: skip
+
+
+def picture(asin: str, colour: str | None = None) -> str:
+    """The product's picture (`kind:ASIN:colour`): the same in results, cart, lists and on its page."""
+    item = static_item(asin)
+    if item is None:
+        return f"photo:{asin}:{colour or ''}"
+    words = item.name.lower()
+    kind = next(
+        (k for word, k in PICTURE_WORDS if word in words), PICTURE_CATEGORIES.get(item.category, "photo")
+    )
+    return f"{kind}:{asin}:{colour or (item.colours[0] if item.colours else '')}"
 
 
 def money(amount: float) -> str:
@@ -353,7 +375,7 @@ def result_card(ctx: AppContext, product: Product) -> Node:
     )
     return column(
         row(
-            Node(IMAGE, image=picture(product), w=300, h=300, radius=8, bg=PANEL, desc=product.title),
+            Node(IMAGE, image=picture(product.asin), w=300, h=300, radius=8, bg=PANEL, desc=product.title),
             body,
             gap=28,
             pad=(28, 30, 28, 30),
@@ -408,7 +430,7 @@ def section_title(label: str, rid: str = "") -> Node:
 def product_tile(ctx: AppContext, product: Product, w: int, rid: str, discount: bool = True) -> Node:
     """A compact tile for carousels and grids: picture, deal badge, price, title."""
     return column(
-        Node(IMAGE, image=picture(product), h=w, radius=10, bg=PANEL, desc=product.title),
+        Node(IMAGE, image=picture(product.asin), h=w, radius=10, bg=PANEL, desc=product.title),
         row(
             Node(
                 TEXT,

@@ -33,6 +33,7 @@ from .common import (
     business_card,
     go,
     nav,
+    picture,
     plural,
     section_title,
 )
@@ -108,7 +109,7 @@ def business(ctx: AppContext) -> Node:
     ] if biz["kind"] in ("food", "cafe", "bar") else []  # fmt: skip
     page = scroll_page(
         "biz",
-        Node(IMAGE, image=biz["id"] + "-photo", desc=f"Photos of {biz['name']}", h=560, rid="photo"),
+        Node(IMAGE, image=picture(biz), desc=f"Photos of {biz['name']}", h=560, rid="photo"),
         column(
             text(biz["name"], size=62, bold=True, fg=INK, rid="business_name"),
             row(rating(biz["rating"], colour=RED), text(f"{biz['review_count']:,} reviews", size=34, fg=GREY, rid="review_count"),
@@ -162,7 +163,7 @@ def _link(label: str, detail: str, on_tap, rid: str) -> Node:
 def _review(review: dict[str, Any]) -> Node:
     when = "Today" if review["age_days"] == 0 else f"{review['age_days']} days ago"
     return column(
-        row(Node(IMAGE, image="user-" + review["user"], desc=review["user"], w=100, h=100, radius=50),
+        row(Node(IMAGE, image="avatar:" + review["user"], desc=review["user"], w=100, h=100, radius=50),
             column(text(review["user"], size=38, bold=True, fg=INK, rid="review_user"), text(when, size=30, fg=GREY), gap=4),
             gap=24, valign="center"),
         rating(float(review["rating"]), colour=RED),

@@ -89,6 +89,15 @@ def info_line(business: dict[str, Any]) -> str:
     )
 
 
+# What a business's picture shows, by its Yelp kind: food for restaurants, a cup for cafés, and so on.
+PICTURE_KINDS = {"coffee": "coffee", "bars": "bar", "gyms": "sport", "hair": "beauty", "barbers": "beauty"}
+
+
+def picture(business: dict[str, Any]) -> str:
+    """The business's photo (`kind:id`): the same on its result card and its page."""
+    return f"{PICTURE_KINDS.get(business['category'], 'dish')}:{business['id']}"
+
+
 def business_card(
     ctx: AppContext, business: dict[str, Any], status: tuple[bool, str], rank: int | None = None
 ) -> Node:
@@ -103,7 +112,7 @@ def business_card(
         gap=10, h=56,
     )  # fmt: skip
     return row(
-        Node(IMAGE, image=business["id"], desc=business["name"], w=210, h=210, radius=18),
+        Node(IMAGE, image=picture(business), desc=business["name"], w=210, h=210, radius=18),
         column(
             title,
             rating(business["rating"], business["review_count"], colour=RED),

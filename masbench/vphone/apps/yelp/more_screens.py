@@ -172,7 +172,7 @@ def me(ctx: AppContext) -> Node:
             h=168, pad=(40, 0, 16, 0), valign="center"),
         scroll_page(
             "me",
-            row(Node(IMAGE, image="user-" + user["name"], desc=user["name"], w=200, h=200, radius=100),
+            row(Node(IMAGE, image="avatar:" + user["name"], desc=user["name"], w=200, h=200, radius=100),
                 column(text(user["name"], size=52, bold=True, fg=INK, rid="user_name"), text(user["location"], size=34, fg=GREY),
                        gap=8), gap=36, pad=(40, 20, 40, 20), valign="center"),
             stats,
