@@ -421,6 +421,20 @@ def coffee(c: Canvas) -> None:
     c.oval(0.84, 0.44, 0.96, 0.56, None, (245, 245, 242), 0.03)
 
 
+def map_(c: Canvas) -> None:
+    """A street map with a pin: a map preview."""
+    c.ground((236, 232, 224), (230, 226, 218))
+    c.oval(c.rng.uniform(-0.2, 0.5), c.rng.uniform(0.5, 0.8), 0.9, 1.3, (200, 228, 190))
+    for i in range(5):
+        offset = c.rng.uniform(-0.05, 0.05)
+        c.line([(0.0, 0.1 + i * 0.2 + offset), (1.0, 0.14 + i * 0.2 + offset)], (255, 255, 255), 0.03)
+        c.line([(0.1 + i * 0.2 + offset, 0.0), (0.06 + i * 0.2 + offset, 1.0)], (255, 255, 255), 0.03)
+    c.line([(0.0, 0.7), (1.0, 0.3)], (250, 214, 120), 0.05)
+    c.oval(0.42, 0.3, 0.58, 0.46, (219, 68, 55))
+    c.poly([(0.43, 0.41), (0.57, 0.41), (0.5, 0.55)], (219, 68, 55))
+    c.oval(0.47, 0.35, 0.53, 0.41, (255, 255, 255))
+
+
 def document(c: Canvas) -> None:
     c.ground((232, 236, 240), (220, 224, 230))
     c.rect(0.22, 0.08, 0.78, 0.92, (255, 255, 255), 0.02)
@@ -453,7 +467,7 @@ KINDS: dict[str, Callable[[Canvas], None]] = {
     "beauty": beauty, "grocery": grocery, "hotel": hotel, "room": room, "pool": pool, "restaurant": restaurant,
     "dish": dish, "coffee": coffee, "bar": bar, "park": park, "museum": museum, "landmark": landmark,
     "beach": beach, "mountain": mountain, "city": city, "street": street, "video": video, "short": short,
-    "channel": channel, "avatar": avatar, "news": news, "sport": sport, "document": document, "photo": photo,
+    "channel": channel, "avatar": avatar, "news": news, "sport": sport, "document": document, "map": map_, "photo": photo,
 }  # fmt: skip
 
 

@@ -127,7 +127,7 @@ def business(ctx: AppContext) -> Node:
                           rid="rate_star", fg=RED, size=70) for n in range(1, 6)], pad=(30, 0, 30, 20)),
         divider(),
         section_title("Location & Hours"),
-        Node(IMAGE, image=f"map-{biz['neighborhood']}", desc="Map", h=300, radius=18, rid="map_preview"),
+        Node(IMAGE, image=f"map:{biz['neighborhood']}", desc="Map", h=300, radius=18, rid="map_preview"),
         text(address, size=36, fg=INK, pad=(40, 16, 40, 16), rid="address"),
         *hours,
         divider(),

@@ -36,6 +36,7 @@ from .common import (
     go,
     nav,
     open_biz,
+    picture,
     recycled_list,
     screen,
     section_title,
@@ -112,7 +113,7 @@ def _tile(ctx: AppContext, label: str, category: str, feature: str) -> Node:
         else go(ctx, "categories")
     )
     return column(
-        Node(IMAGE, icon="apps" if not category else None, image=None if not category else f"tile-{label}",
+        Node(IMAGE, icon="apps" if not category else None, image=None if not category else f"{TILE_KINDS.get(label, 'dish')}:{label}",
              desc=label, w=130, h=130, radius=65, fg=GREY, bg=PALE if not category else None, size=60, align="center"),
         text(label, size=30, fg=INK, align="center", max_lines=1),
         on_tap=tap, weight=1, gap=10, align="center", desc=label, rid="category_tile",
@@ -132,9 +133,18 @@ def _event_teaser(ctx: AppContext, event: dict[str, Any]) -> Node:
     )  # fmt: skip
 
 
+TILE_KINDS = {
+    "Coffee & Tea": "coffee",
+    "Bars": "bar",
+    "Gyms": "sport",
+    "Bakeries": "grocery",
+    "Hair Salons": "beauty",
+}
+
+
 def _mini_card(ctx: AppContext, business: dict[str, Any]) -> Node:
     return column(
-        Node(IMAGE, image=business["id"], desc=business["name"], w=420, h=260, radius=18),
+        Node(IMAGE, image=picture(business), desc=business["name"], w=420, h=260, radius=18),
         text(business["name"], size=36, bold=True, fg=INK, max_lines=1, w=420),
         text(f"{business['rating']:.1f} stars · {'$' * business['price']} · {business['categories'][0]}", size=30,
              fg=GREY, max_lines=1, w=420),
