@@ -5,17 +5,16 @@ business pages, bookmarks, reviews and event RSVPs. Deep links follow the real a
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from ...app import LAUNCHER_FILTER, Activity, App, AppContext, Screen, modal
+from ...app import LAUNCHER_FILTER, Activity, App, AppContext, Screen
 from ...identity import identity
 from ...intents import ACTION_VIEW, CATEGORY_BROWSABLE, CATEGORY_DEFAULT, Intent, IntentFilter
-from ...ui import Node
+from ...theme import Theme
 from . import biz_screens, model, more_screens, search_screens
-from .common import BIZ, COLLECTIONS, EVENT, EVENTS, NEARBY, REVIEW, ROUTER, SEARCH, screen
+from .common import BIZ, COLLECTIONS, EVENT, EVENTS, NEARBY, RED, REVIEW, ROUTER, SCREEN_ACTIVITY, SEARCH
 from .content import CATEGORIES, DEFAULT_LOCATION, city_of, location_label, make_businesses, make_events, slug
 
 VIEW = (ACTION_VIEW,)
@@ -71,7 +70,7 @@ class YelpApp(App):
     # -- intents ---------------------------------------------------------------------------------------
     def open(self, ctx: AppContext, activity: Activity, intent: Intent) -> Screen | None:
         if activity.cls == NEARBY or not intent.data:
-            return screen(ctx, "home")
+            return ctx.screen("home")
         return self._route(ctx, intent.data)
 
     def _route(self, ctx: AppContext, uri: str) -> Screen:
@@ -87,15 +86,15 @@ class YelpApp(App):
             biz = self._find_business(ctx.state, unquote(rest))
             if biz is not None:
                 model.remember_view(ctx.state, biz["id"])
-                return screen(ctx, "business", biz_id=biz["id"])
+                return ctx.screen("business", biz_id=biz["id"])
         if head == "events":
             where = query.get("find_loc") or query.get("location") or unquote(rest).replace("-", " ")
             city = city_of(where)
-            return screen(ctx, "events", location=location_label(city) if city else ctx.state["location"],
+            return ctx.screen("events", location=location_label(city) if city else ctx.state["location"],
                           category=query.get("category", "All"))  # fmt: skip
         if head in ("bookmarks", "collections", "user_details_bookmarks"):
-            return screen(ctx, "collection", collection="My Bookmarks")
-        return screen(ctx, "not_found", uri=uri)
+            return ctx.screen("collection", collection="My Bookmarks")
+        return ctx.screen("not_found", uri=uri)
 
     def _search(self, ctx: AppContext, query: dict[str, str]) -> Screen:
         category = query.get("category") or query.get("cflt") or ""
@@ -121,7 +120,7 @@ class YelpApp(App):
             ),
         )
         model.remember_search(ctx.state, args["query"], args["location"])
-        return screen(ctx, "results", **args)
+        return ctx.screen("results", **args)
 
     @staticmethod
     def _find_business(state: dict[str, Any], key: str) -> dict[str, Any] | None:
@@ -132,7 +131,8 @@ class YelpApp(App):
         return next((b for b in state["businesses"].values() if b["alias"] == key), None)
 
     # -- screens ---------------------------------------------------------------------------------------
-    SCREENS: dict[str, Callable[[AppContext], Node]] = {
+    theme = Theme(primary=RED, accent=RED, star=RED)
+    screens = {
         "home": search_screens.home,
         "results": search_screens.results,
         "categories": search_screens.categories,
@@ -149,15 +149,9 @@ class YelpApp(App):
         "my_events": more_screens.my_events,
         "projects": more_screens.projects,
     }
-
-    def build(self, ctx: AppContext) -> Node:
-        assert ctx.top is not None
-        body = self.SCREENS[ctx.top.name](ctx)
-        if ctx.top.name == "home" and ctx.ui.get("dialog") == "location":
-
-            def choose(label: str) -> None:
-                ctx.state["location"] = label
-
-            layer = search_screens.location_dialog(ctx, ctx.state["location"], choose)
-            return modal(body, layer)
-        return body
+    dialogs = {
+        "location": search_screens.location_dialog,
+        "sort": search_screens.sort_dialog,
+        "unsave": biz_screens.unsave_dialog,
+    }
+    screen_activities = SCREEN_ACTIVITY

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import quote
 
-from ...app import AppContext, modal
+from ...app import AppContext
 from ...intents import ACTION_VIEW, Intent
 from ...ui import EDIT, IMAGE, Node
 from ...widgets import (
@@ -31,7 +31,6 @@ from .common import (
     RED,
     back_bar,
     business_card,
-    go,
     nav,
     picture,
     plural,
@@ -77,7 +76,7 @@ def business(ctx: AppContext) -> Node:
         gap=12, rid="hours_status",
     )  # fmt: skip
     actions = row(
-        button("Write a review", go(ctx, "write_review", biz_id=biz["id"], rating=0), rid="write_review_button", colour=RED,
+        button("Write a review", ctx.link("write_review", biz_id=biz["id"], rating=0), rid="write_review_button", colour=RED,
                icon="star", weight=1),
         button("Saved" if saved else "Save", lambda: _save(ctx, biz), rid="bookmark_button", primary=False, colour=RED,
                icon="bookmark", desc="Saved" if saved else "Save", selected=saved),
@@ -123,7 +122,7 @@ def business(ctx: AppContext) -> Node:
         *links,
         divider(),
         section_title("Rate and review"),
-        row(*[icon_button("star_outline", f"Rate {n} star{'s' if n > 1 else ''}", go(ctx, "write_review", biz_id=biz["id"], rating=n),
+        row(*[icon_button("star_outline", f"Rate {n} star{'s' if n > 1 else ''}", ctx.link("write_review", biz_id=biz["id"], rating=n),
                           rid="rate_star", fg=RED, size=70) for n in range(1, 6)], pad=(30, 0, 30, 20)),
         divider(),
         section_title("Location & Hours"),
@@ -143,13 +142,15 @@ def business(ctx: AppContext) -> Node:
                                            fg=RED if saved else INK)),
         page, bg="#ffffff",
     )  # fmt: skip
-    if ctx.ui.get("dialog") == "unsave":
-        layer = dialog("Remove from My Bookmarks?", [text(biz["name"], size=40, fg=GREY, pad=(60, 0, 60, 20))],
-                       [button("Cancel", lambda: ctx.ui.pop("dialog", None), primary=False, colour=RED, rid="cancel_button"),
-                        button("Remove", lambda: _unsave(ctx, biz), colour=RED, rid="remove_button")],
-                       lambda: ctx.ui.pop("dialog", None))  # fmt: skip
-        return modal(body, layer)
     return body
+
+
+def unsave_dialog(ctx: AppContext) -> Node:
+    biz = ctx.state["businesses"][ctx.args["biz_id"]]
+    return dialog("Remove from My Bookmarks?", [text(biz["name"], size=40, fg=GREY, pad=(60, 0, 60, 20))],
+                  [button("Cancel", ctx.close, primary=False, colour=RED, rid="cancel_button"),
+                   button("Remove", lambda: _unsave(ctx, biz), colour=RED, rid="remove_button")],
+                  ctx.close)  # fmt: skip
 
 
 def _link(label: str, detail: str, on_tap, rid: str) -> Node:
@@ -174,7 +175,7 @@ def _review(review: dict[str, Any]) -> Node:
 
 def _save(ctx: AppContext, biz: dict[str, Any]) -> None:
     if model.is_bookmarked(ctx.state, biz["id"]):
-        ctx.ui["dialog"] = "unsave"
+        ctx.open("unsave")
         return
     model.bookmark(ctx.state, biz, ctx.now())
     ctx.log("yelp_bookmark", biz_id=biz["id"])
@@ -183,7 +184,7 @@ def _save(ctx: AppContext, biz: dict[str, Any]) -> None:
 
 def _unsave(ctx: AppContext, biz: dict[str, Any]) -> None:
     model.unbookmark(ctx.state, biz["id"])
-    ctx.ui.pop("dialog", None)
+    ctx.close()
     ctx.toast("Removed from My Bookmarks")
 
 
@@ -272,7 +273,7 @@ def collections(ctx: AppContext) -> Node:
             Node(IMAGE, image=seed, desc=name, h=300, radius=18),
             text(name, size=40, bold=True, fg=INK, rid="collection_name"),
             text(plural(count, "place"), size=32, fg=GREY, rid="collection_count"),
-            on_tap=go(ctx, "collection", collection=name), weight=1, gap=8, desc=name, rid="collection",
+            on_tap=ctx.link("collection", collection=name), weight=1, gap=8, desc=name, rid="collection",
         )
         for name, count, seed in tiles
     ]  # fmt: skip

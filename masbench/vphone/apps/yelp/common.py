@@ -6,7 +6,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from ...app import AppContext, Screen
+from ...app import AppContext
 from ...ui import IMAGE, VIEWGROUP, Node
 from ...widgets import bottom_nav, column, icon_button, rating, row, scroll_list, text
 from . import model
@@ -27,7 +27,7 @@ REVIEW = "com.yelp.android.reviews.ui.ActivityWriteReview"
 EVENTS = "com.yelp.android.events.ui.ActivityEventsList"
 EVENT = "com.yelp.android.events.ui.ActivityEventPage"
 COLLECTIONS = "com.yelp.android.collections.ui.ActivityCollectionView"
-SCREEN_ACTIVITY = {
+SCREEN_ACTIVITY = {  # the app's `screen_activities`: the activity each screen runs in
     "home": NEARBY, "projects": NEARBY, "collections": NEARBY, "me": NEARBY, "my_reviews": NEARBY,
     "my_events": NEARBY, "results": SEARCH, "categories": SEARCH, "filters": SEARCH, "business": BIZ, "write_review": REVIEW,
     "events": EVENTS, "event": EVENT, "collection": COLLECTIONS, "not_found": ROUTER,
@@ -36,28 +36,19 @@ TABS = (("Search", "search", "home"), ("Projects", "apps", "projects"), ("Collec
         ("Me", "person", "me"))  # fmt: skip
 
 
-def screen(ctx: AppContext, name: str, **args: Any) -> Screen:
-    return ctx.screen(name, activity=SCREEN_ACTIVITY[name], **args)
-
-
-def go(ctx: AppContext, name: str, **args: Any) -> Callable[[], None]:
-    """A tap handler that opens a screen of the app."""
-    return lambda: ctx.phone.push_screen(screen(ctx, name, **args))
-
-
 def open_biz(ctx: AppContext, biz_id: str) -> Callable[[], None]:
     """A tap handler that opens a business page and records it under Recently Viewed."""
 
     def tap() -> None:
         model.remember_view(ctx.state, biz_id)
-        ctx.phone.push_screen(screen(ctx, "business", biz_id=biz_id))
+        ctx.go("business", biz_id=biz_id)
 
     return tap
 
 
 def switch_tab(ctx: AppContext, name: str) -> None:
     """Bottom navigation: show the tab's root screen (see AppContext.switch_tab)."""
-    ctx.switch_tab(screen(ctx, name))
+    ctx.switch_tab(ctx.screen(name))
 
 
 def nav(ctx: AppContext, current: str) -> Node:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from ...app import AppContext, modal
+from ...app import AppContext
 from ...ui import IMAGE, TEXT, Node
 from ...widgets import (
     button,
@@ -22,9 +22,9 @@ from ...widgets import (
     text,
 )
 from . import model
-from .common import GREY, INK, PALE, RED, back_bar, event_when, go, nav, open_biz, plural, section_title
+from .common import GREY, INK, PALE, RED, back_bar, event_when, nav, open_biz, plural, section_title
 from .content import EVENT_CATEGORIES, city_of
-from .search_screens import location_dialog, open_results
+from .search_screens import open_results
 
 PROJECTS = (
     "Movers",
@@ -79,19 +79,12 @@ def events(ctx: AppContext) -> Node:
     body = column(
         back_bar(ctx, "Events"),
         row(Node(TEXT, text=args.get("location") or ctx.state["location"], icon="pin", size=38, fg=INK, rid="events_location",
-                 desc="Change location", on_tap=lambda: ctx.ui.update(dialog="location"), h=100, pad=(40, 0, 40, 0))),
+                 desc="Change location", on_tap=ctx.opener("location"), h=100, pad=(40, 0, 40, 0))),
         scroll_list("event_categories", chips, rid="event_categories", horizontal=True, gap=18, pad=(32, 0, 32, 16)),
         divider(),
         scroll_list("events", items, rid="events_list"),
         bg="#ffffff",
     )  # fmt: skip
-    if ctx.ui.get("dialog") == "location":
-
-        def choose(label: str) -> None:
-            ctx.args["location"] = label
-            ctx.ui.get("scroll", {}).pop("events", None)
-
-        return modal(body, location_dialog(ctx, args.get("location", ""), choose))
     return body
 
 
@@ -108,7 +101,7 @@ def _event_card(ctx: AppContext, event: dict[str, Any]) -> Node:
                  fg=GREY, rid="event_meta"),
             weight=1, gap=6,
         ),
-        on_tap=go(ctx, "event", event_id=event["id"]), desc=event["name"], rid="event_card", pad=(40, 20, 40, 20), gap=30,
+        on_tap=ctx.link("event", event_id=event["id"]), desc=event["name"], rid="event_card", pad=(40, 20, 40, 20), gap=30,
     )  # fmt: skip
 
 
@@ -177,11 +170,11 @@ def me(ctx: AppContext) -> Node:
                        gap=8), gap=36, pad=(40, 20, 40, 20), valign="center"),
             stats,
             divider(),
-            list_item("My Reviews", plural(len(state["reviews"]), "review"), on_tap=go(ctx, "my_reviews"), icon="star", rid="my_reviews"),
-            list_item("My Events", plural(len(state["event_rsvps"]), "event"), on_tap=go(ctx, "my_events"), icon="calendar", rid="my_events"),
-            list_item("My Bookmarks", plural(len(state["bookmarks"]), "place"), on_tap=go(ctx, "collection", collection="My Bookmarks"),
+            list_item("My Reviews", plural(len(state["reviews"]), "review"), on_tap=ctx.link("my_reviews"), icon="star", rid="my_reviews"),
+            list_item("My Events", plural(len(state["event_rsvps"]), "event"), on_tap=ctx.link("my_events"), icon="calendar", rid="my_events"),
+            list_item("My Bookmarks", plural(len(state["bookmarks"]), "place"), on_tap=ctx.link("collection", collection="My Bookmarks"),
                       icon="bookmark", rid="my_bookmarks"),
-            list_item("Events Near You", state["location"], on_tap=go(ctx, "events", location=state["location"], category="All"),
+            list_item("Events Near You", state["location"], on_tap=ctx.link("events", location=state["location"], category="All"),
                       icon="bell", rid="events_entry"),
         ),
         nav(ctx, "me"),
@@ -208,7 +201,7 @@ def my_reviews(ctx: AppContext) -> Node:
 def my_events(ctx: AppContext) -> Node:
     labels = {"interested": "Interested", "going": "I'm in"}
     items = [
-        list_item(r["name"], f"{r['date']} · {r['venue']} · {labels[r['status']]}", on_tap=go(ctx, "event", event_id=r["event_id"]),
+        list_item(r["name"], f"{r['date']} · {r['venue']} · {labels[r['status']]}", on_tap=ctx.link("event", event_id=r["event_id"]),
                   icon="calendar", rid="my_event")
         for r in ctx.state["event_rsvps"]
     ] or [text("No events yet. Find something fun on Events.", size=40, fg=GREY, pad=(60, 100, 60, 0))]  # fmt: skip

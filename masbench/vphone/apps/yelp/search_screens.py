@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...app import AppContext, modal
+from ...app import AppContext
 from ...ui import EDIT, IMAGE, TEXT, Node
 from ...widgets import (
     button,
@@ -33,12 +33,10 @@ from .common import (
     back_bar,
     business_card,
     event_when,
-    go,
     nav,
     open_biz,
     picture,
     recycled_list,
-    screen,
     section_title,
 )
 from .content import CATEGORIES, CITY_NAMES, FEATURE_LABELS, city_of, location_label, open_status
@@ -53,7 +51,7 @@ def open_results(ctx: AppContext, query: str, location: str | None = None, **fil
     """Run a search from the GUI: remember it and show the results screen."""
     args = model.search_args(query, location or ctx.state["location"], **filters)
     model.remember_search(ctx.state, args["query"], args["location"])
-    ctx.phone.push_screen(screen(ctx, "results", **args))
+    ctx.phone.push_screen(ctx.screen("results", **args))
 
 
 def _field(field: str, hint: str, rid: str, value: str, on_submit, icon: str, bg: str = "#ffffff") -> Node:
@@ -76,7 +74,7 @@ def home(ctx: AppContext) -> Node:
         ),
         row(_field("search_terms", SEARCH_HINT, "search_bar_text", "", lambda v: open_results(ctx, v), "search")),
         Node(TEXT, text=state["location"], icon="pin", size=36, fg="#ffffff", rid="location_button",
-             desc="Change location", on_tap=lambda: ctx.ui.update(dialog="location"), h=90),
+             desc="Change location", on_tap=ctx.opener("location"), h=90),
         bg=RED, pad=(40, 20, 40, 24), gap=18,
     )  # fmt: skip
     tiles = [_tile(ctx, label, category, feature) for label, category, feature in HOME_TILES]
@@ -91,7 +89,7 @@ def home(ctx: AppContext) -> Node:
         row(*tiles[4:], pad=(20, 10, 20, 20)),
         divider(),
         row(section_title("Upcoming events"), spacer(weight=1),
-            text("See all", size=38, fg=RED, bold=True, on_tap=go(ctx, "events", location=state["location"], category="All"),
+            text("See all", size=38, fg=RED, bold=True, on_tap=ctx.link("events", location=state["location"], category="All"),
                  rid="see_all_events", pad=(20, 40, 40, 16)), valign="center"),
         *[_event_teaser(ctx, e) for e in events],
         section_title(f"Hot and New in {city}"),
@@ -110,7 +108,7 @@ def _tile(ctx: AppContext, label: str, category: str, feature: str) -> Node:
     tap = (
         (lambda: open_results(ctx, label, category=category, features=features))
         if category
-        else go(ctx, "categories")
+        else ctx.link("categories")
     )
     return column(
         Node(IMAGE, icon="apps" if not category else None, image=None if not category else f"{TILE_KINDS.get(label, 'dish')}:{label}",
@@ -129,7 +127,7 @@ def _event_teaser(ctx: AppContext, event: dict[str, Any]) -> Node:
             text(event["venue"], size=32, fg=GREY, max_lines=1, rid="event_venue"),
             weight=1, gap=6,
         ),
-        on_tap=go(ctx, "event", event_id=event["id"]), desc=event["name"], pad=(40, 16, 40, 16), gap=30,
+        on_tap=ctx.link("event", event_id=event["id"]), desc=event["name"], pad=(40, 16, 40, 16), gap=30,
     )  # fmt: skip
 
 
@@ -152,13 +150,26 @@ def _mini_card(ctx: AppContext, business: dict[str, Any]) -> Node:
     )  # fmt: skip
 
 
-def location_dialog(ctx: AppContext, current: str, choose) -> Node:
+def location_dialog(ctx: AppContext) -> Node:
+    """Choose a city: the app's location on the home screen, the listing's on the events screen."""
+    on_events = ctx.top.name == "events"
+    current = ctx.args.get("location", "") if on_events else ctx.state["location"]
+
+    def choose(label: str) -> None:
+        if on_events:
+            ctx.args["location"] = label
+            ctx.ui.get("scroll", {}).pop("events", None)
+        else:
+            ctx.state["location"] = label
+        ctx.close()
+
     options = [
-        radio(label, label == current, lambda label=label: (choose(label), ctx.ui.pop("dialog", None)), rid="location_option")
+        radio(label, label == current, lambda label=label: choose(label), rid="location_option")
         for label in CITY_NAMES
-    ]  # fmt: skip
-    return dialog("Choose a location", options, [button("Cancel", lambda: ctx.ui.pop("dialog", None), primary=False, colour=RED)],
-                  lambda: ctx.ui.pop("dialog", None))  # fmt: skip
+    ]
+    return dialog(
+        "Choose a location", options, [button("Cancel", ctx.close, primary=False, colour=RED)], ctx.close
+    )
 
 
 def categories(ctx: AppContext) -> Node:
@@ -205,8 +216,6 @@ def results(ctx: AppContext) -> Node:
         )  # fmt: skip
     body = column(top, divider(), text(summary, size=32, fg=GREY, pad=(40, 14, 40, 14), rid="results_count"), listing,
                   bg="#ffffff")  # fmt: skip
-    if ctx.ui.get("dialog") == "sort":
-        return modal(body, _sort_dialog(ctx))
     return body
 
 
@@ -234,8 +243,8 @@ def _filter_bar(ctx: AppContext) -> Node:
     args = ctx.args
     active = sum(bool(args[k]) for k in ("open_now", "price", "min_rating", "distance", "features"))
     chips = [
-        chip(f"Filters ({active})" if active else "Filters", bool(active), go(ctx, "filters", **{k: args[k] for k in model.FILTER_KEYS}), rid="filter_button", colour=RED),
-        chip(f"Sort: {model.SORTS[args['sort']]}", args["sort"] != "recommended", lambda: ctx.ui.update(dialog="sort"), rid="sort_button", colour=RED),
+        chip(f"Filters ({active})" if active else "Filters", bool(active), ctx.link("filters", **{k: args[k] for k in model.FILTER_KEYS}), rid="filter_button", colour=RED),
+        chip(f"Sort: {model.SORTS[args['sort']]}", args["sort"] != "recommended", ctx.opener("sort"), rid="sort_button", colour=RED),
         chip("Open Now", args["open_now"], lambda: ctx.args.update(open_now=not ctx.args["open_now"]), rid="open_now_chip", colour=RED),
         *[chip("$" * n, n in args["price"], lambda n=n: _toggle_arg(ctx, "price", n), rid="price_chip", colour=RED) for n in (1, 2, 3, 4)],
         *[chip(FEATURE_LABELS[f], f in args["features"], lambda f=f: _toggle_arg(ctx, "features", f), rid="feature_chip", colour=RED)
@@ -244,18 +253,18 @@ def _filter_bar(ctx: AppContext) -> Node:
     return scroll_list("filter_bar", chips, rid="filter_bar", horizontal=True, gap=18, pad=(32, 0, 32, 16))
 
 
-def _sort_dialog(ctx: AppContext) -> Node:
+def sort_dialog(ctx: AppContext) -> Node:
     def pick(key: str) -> None:
         ctx.args["sort"] = key
-        ctx.ui.pop("dialog", None)
+        ctx.close()
         ctx.ui.get("scroll", {}).pop("results", None)
 
     options = [
         radio(label, ctx.args["sort"] == key, lambda key=key: pick(key), rid="sort_option")
         for key, label in model.SORTS.items()
     ]
-    return dialog("Sort by", options, [button("Cancel", lambda: ctx.ui.pop("dialog", None), primary=False, colour=RED)],
-                  lambda: ctx.ui.pop("dialog", None), rid="sort_dialog")  # fmt: skip
+    return dialog("Sort by", options, [button("Cancel", ctx.close, primary=False, colour=RED)],
+                  ctx.close, rid="sort_dialog")  # fmt: skip
 
 
 def filters(ctx: AppContext) -> Node:
