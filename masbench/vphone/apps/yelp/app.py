@@ -12,9 +12,22 @@ from urllib.parse import parse_qs, unquote, urlsplit
 from ...app import LAUNCHER_FILTER, Activity, App, AppContext, Screen
 from ...identity import identity
 from ...intents import ACTION_VIEW, CATEGORY_BROWSABLE, CATEGORY_DEFAULT, Intent, IntentFilter
-from ...theme import Theme
+from ...theme import TextStyle, Theme
 from . import biz_screens, model, more_screens, search_screens
-from .common import BIZ, COLLECTIONS, EVENT, EVENTS, NEARBY, RED, REVIEW, ROUTER, SCREEN_ACTIVITY, SEARCH
+from .common import (
+    BIZ,
+    COLLECTIONS,
+    EVENT,
+    EVENTS,
+    GREY,
+    INK,
+    NEARBY,
+    RED,
+    REVIEW,
+    ROUTER,
+    SCREEN_ACTIVITY,
+    SEARCH,
+)
 from .content import CATEGORIES, DEFAULT_LOCATION, city_of, location_label, make_businesses, make_events, slug
 
 VIEW = (ACTION_VIEW,)
@@ -131,7 +144,16 @@ class YelpApp(App):
         return next((b for b in state["businesses"].values() if b["alias"] == key), None)
 
     # -- screens ---------------------------------------------------------------------------------------
-    theme = Theme(primary=RED, accent=RED, star=RED)
+    theme = Theme(
+        primary=RED, accent=RED, star=RED, ink=INK, muted=GREY,
+        styles={
+            **Theme().styles,
+            "body": TextStyle(36), "body_small": TextStyle(38), "lead": TextStyle(40, role="muted"),
+            "caption": TextStyle(34, role="muted"), "meta": TextStyle(32, role="muted"),
+            "overline": TextStyle(30, role="muted"), "subtitle": TextStyle(40, bold=True),
+            "name": TextStyle(42, bold=True), "rank": TextStyle(48, bold=True),
+        },
+    )  # fmt: skip
     screens = {
         "home": search_screens.home,
         "results": search_screens.results,

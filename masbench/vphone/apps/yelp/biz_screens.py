@@ -46,13 +46,11 @@ def not_found(ctx: AppContext) -> Node:
         back_bar(ctx, "Yelp"),
         text(
             "We couldn't find that page.",
-            size=46,
-            bold=True,
-            fg=INK,
+            "heading",
             pad=(60, 200, 60, 20),
             rid="error_title",
         ),
-        text(str(ctx.args.get("uri", "")), size=34, fg=GREY, pad=(60, 0, 60, 0)),
+        text(str(ctx.args.get("uri", "")), "caption", pad=(60, 0, 60, 0)),
         bg="#ffffff",
     )
 
@@ -102,8 +100,7 @@ def business(ctx: AppContext) -> Node:
     ]  # fmt: skip
     amenities = [
         row(Node(IMAGE, icon="check" if f in biz["features"] else "close", fg=INK, size=44, w=60, h=60),
-            text(FEATURE_LABELS[f] if f in biz["features"] else f"No {FEATURE_LABELS[f].removeprefix('Offers ').removeprefix('Takes ')}",
-                 size=36, fg=INK, weight=1), gap=20, pad=(40, 8, 40, 8), valign="center", rid="amenity")
+            text(FEATURE_LABELS[f] if f in biz["features"] else f"No {FEATURE_LABELS[f].removeprefix('Offers ').removeprefix('Takes ')}", "body", weight=1), gap=20, pad=(40, 8, 40, 8), valign="center", rid="amenity")
         for f in FEATURE_LABELS
     ] if biz["kind"] in ("food", "cafe", "bar") else []  # fmt: skip
     page = scroll_page(
@@ -111,9 +108,9 @@ def business(ctx: AppContext) -> Node:
         Node(IMAGE, image=picture(biz), desc=f"Photos of {biz['name']}", h=560, rid="photo"),
         column(
             text(biz["name"], size=62, bold=True, fg=INK, rid="business_name"),
-            row(rating(biz["rating"], colour=RED), text(f"{biz['review_count']:,} reviews", size=34, fg=GREY, rid="review_count"),
+            row(rating(biz["rating"], colour=RED), text(f"{biz['review_count']:,} reviews", "caption", rid="review_count"),
                 gap=16, valign="center"),
-            text(f"{'$' * biz['price']} · {', '.join(biz['categories'])}", size=36, fg=INK, rid="business_info"),
+            text(f"{'$' * biz['price']} · {', '.join(biz['categories'])}", "body", rid="business_info"),
             status,
             pad=(40, 30, 40, 10), gap=12,
         ),
@@ -127,7 +124,7 @@ def business(ctx: AppContext) -> Node:
         divider(),
         section_title("Location & Hours"),
         Node(IMAGE, image=f"map:{biz['neighborhood']}", desc="Map", h=300, radius=18, rid="map_preview"),
-        text(address, size=36, fg=INK, pad=(40, 16, 40, 16), rid="address"),
+        text(address, "body", pad=(40, 16, 40, 16), rid="address"),
         *hours,
         divider(),
         section_title("Amenities and More") if amenities else None,
@@ -147,7 +144,7 @@ def business(ctx: AppContext) -> Node:
 
 def unsave_dialog(ctx: AppContext) -> Node:
     biz = ctx.state["businesses"][ctx.args["biz_id"]]
-    return dialog("Remove from My Bookmarks?", [text(biz["name"], size=40, fg=GREY, pad=(60, 0, 60, 20))],
+    return dialog("Remove from My Bookmarks?", [text(biz["name"], "lead", pad=(60, 0, 60, 20))],
                   [button("Cancel", ctx.close, primary=False, colour=RED, rid="cancel_button"),
                    button("Remove", lambda: _unsave(ctx, biz), colour=RED, rid="remove_button")],
                   ctx.close)  # fmt: skip
@@ -155,7 +152,7 @@ def unsave_dialog(ctx: AppContext) -> Node:
 
 def _link(label: str, detail: str, on_tap, rid: str) -> Node:
     return row(
-        column(text(label, size=40, bold=True, fg=INK), text(detail, size=34, fg=GREY, max_lines=2), weight=1, gap=4),
+        column(text(label, "subtitle"), text(detail, "caption", max_lines=2), weight=1, gap=4),
         Node(IMAGE, icon="chevron", fg=GREY, size=44, w=60, h=60),
         on_tap=on_tap, rid=rid, desc=label, pad=(40, 24, 40, 24), valign="center",
     )  # fmt: skip
@@ -165,10 +162,10 @@ def _review(review: dict[str, Any]) -> Node:
     when = "Today" if review["age_days"] == 0 else f"{review['age_days']} days ago"
     return column(
         row(Node(IMAGE, image="avatar:" + review["user"], desc=review["user"], w=100, h=100, radius=50),
-            column(text(review["user"], size=38, bold=True, fg=INK, rid="review_user"), text(when, size=30, fg=GREY), gap=4),
+            column(text(review["user"], size=38, bold=True, fg=INK, rid="review_user"), text(when, "overline"), gap=4),
             gap=24, valign="center"),
         rating(float(review["rating"]), colour=RED),
-        text(review["text"], size=36, fg=INK, rid="review_text"),
+        text(review["text"], "body", rid="review_text"),
         pad=(40, 20, 40, 24), gap=12, rid="review",
     )  # fmt: skip
 
@@ -243,10 +240,10 @@ def write_review(ctx: AppContext) -> Node:
         divider(),
         star_row,
         text(STAR_LABELS[stars], size=38, fg=INK, bold=True, pad=(50, 10, 50, 20), rid="rating_label"),
-        text("A few things to consider in your review: food, service, ambiance.", size=32, fg=GREY, pad=(50, 0, 50, 20)),
+        text("A few things to consider in your review: food, service, ambiance.", "meta", pad=(50, 0, 50, 20)),
         Node(EDIT, field="review_text", hint="Start your review...", rid="review_text_field", h=520, pad=(40, 30, 40, 30),
              size=40, valign="start", bg=PALE, radius=16),
-        text(f"{len(body)} characters", size=30, fg=GREY, pad=(50, 12, 50, 0), rid="char_count"),
+        text(f"{len(body)} characters", "overline", pad=(50, 12, 50, 0), rid="char_count"),
         bg="#ffffff", pad=(0, 0, 0, 0),
     )  # fmt: skip
 
@@ -271,16 +268,16 @@ def collections(ctx: AppContext) -> Node:
     cards = [
         column(
             Node(IMAGE, image=seed, desc=name, h=300, radius=18),
-            text(name, size=40, bold=True, fg=INK, rid="collection_name"),
-            text(plural(count, "place"), size=32, fg=GREY, rid="collection_count"),
+            text(name, "subtitle", rid="collection_name"),
+            text(plural(count, "place"), "meta", rid="collection_count"),
             on_tap=ctx.link("collection", collection=name), weight=1, gap=8, desc=name, rid="collection",
         )
         for name, count, seed in tiles
     ]  # fmt: skip
     return column(
-        row(text("Collections", size=60, bold=True, fg=INK, weight=1), h=168, pad=(40, 0, 40, 0), valign="center"),
+        row(text("Collections", "headline", weight=1), h=168, pad=(40, 0, 40, 0), valign="center"),
         scroll_page("collections", row(*cards, gap=30, pad=(40, 20, 40, 20)),
-                    text("Save places to find them later. Tap Save on any business page.", size=34, fg=GREY, pad=(40, 20, 40, 0))),
+                    text("Save places to find them later. Tap Save on any business page.", "caption", pad=(40, 20, 40, 0))),
         nav(ctx, "collections"),
         bg="#ffffff",
     )  # fmt: skip
@@ -296,11 +293,11 @@ def collection(ctx: AppContext) -> Node:
     content = (
         scroll_list("collection", cards, rid="collection_list", gap=2, bg="#eeeeee")
         if cards
-        else text("No places yet.", size=40, fg=GREY, pad=(60, 120, 60, 0), rid="empty_collection", weight=1)
+        else text("No places yet.", "lead", pad=(60, 120, 60, 0), rid="empty_collection", weight=1)
     )
     return column(
         back_bar(ctx, name),
-        text(plural(len(items), "place"), size=34, fg=GREY, pad=(40, 0, 40, 16), rid="collection_count"),
+        text(plural(len(items), "place"), "caption", pad=(40, 0, 40, 16), rid="collection_count"),
         content,
         bg="#ffffff",
     )  # fmt: skip

@@ -97,9 +97,9 @@ def business_card(
     is_open, line = status
     extras = " · ".join(f.replace("_", " ").capitalize() for f in business["features"][:3])
     title = row(
-        text(f"{rank}.", size=42, bold=True, fg=INK, rid="result_rank") if rank else None,
-        text(business["name"], size=42, bold=True, fg=INK, rid="business_name", weight=1, max_lines=1),
-        text(f"{business['distance']:.1f} mi", size=30, fg=GREY, rid="distance"),
+        text(f"{rank}.", "name", rid="result_rank") if rank else None,
+        text(business["name"], "name", rid="business_name", weight=1, max_lines=1),
+        text(f"{business['distance']:.1f} mi", "overline", rid="distance"),
         gap=10, h=56,
     )  # fmt: skip
     return row(
@@ -107,9 +107,9 @@ def business_card(
         column(
             title,
             rating(business["rating"], business["review_count"], colour=RED),
-            text(info_line(business), size=32, fg=GREY, rid="business_info", max_lines=1, h=42),
+            text(info_line(business), "meta", rid="business_info", max_lines=1, h=42),
             text(line, size=32, fg=GREEN if is_open else RED, bold=True, rid="business_hours", h=42),
-            text(extras, size=30, fg=GREY, rid="business_features", h=40) if extras else None,
+            text(extras, "overline", rid="business_features", h=40) if extras else None,
             weight=1, gap=8, h=270,
         ),
         on_tap=open_biz(ctx, business["id"]), desc=business["name"], rid="search_result", pad=(40, 30, 40, 30), gap=30,
@@ -135,11 +135,11 @@ def back_bar(ctx: AppContext, title: str, *actions: Node) -> Node:
     """The white top bar of inner screens: Navigate up, a title and optional actions."""
     return row(
         icon_button("back", "Navigate up", ctx.back, rid="navigate_up"),
-        text(title, size=48, bold=True, fg=INK, weight=1, max_lines=1, rid="toolbar_title"),
+        text(title, "rank", weight=1, max_lines=1, rid="toolbar_title"),
         *actions,
         h=168, pad=(16, 0, 16, 0), valign="center", bg="#ffffff", rid="toolbar",
     )  # fmt: skip
 
 
 def section_title(label: str, rid: str = "section_title") -> Node:
-    return text(label, size=46, bold=True, fg=INK, pad=(40, 40, 40, 16), rid=rid)
+    return text(label, "heading", pad=(40, 40, 40, 16), rid=rid)

@@ -64,9 +64,7 @@ def events(ctx: AppContext) -> Node:
             day = label
         items.append(_event_card(ctx, event))
     if not items:
-        items.append(
-            text("No upcoming events match.", size=40, fg=GREY, pad=(60, 100, 60, 0), rid="no_events")
-        )
+        items.append(text("No upcoming events match.", "lead", pad=(60, 100, 60, 0), rid="no_events"))
 
     def set_category(value: str) -> None:
         ctx.args["category"] = value
@@ -94,11 +92,10 @@ def _event_card(ctx: AppContext, event: dict[str, Any]) -> Node:
     return row(
         Node(IMAGE, image=event["id"], desc=event["name"], w=200, h=200, radius=16),
         column(
-            text(event["name"], size=40, bold=True, fg=INK, max_lines=2, rid="event_name"),
+            text(event["name"], "subtitle", max_lines=2, rid="event_name"),
             text(event_when(event), size=34, fg=RED, rid="event_time"),
-            text(event["venue"], size=32, fg=GREY, max_lines=1, rid="event_venue"),
-            text(f"{event['category']} · {event['interested']} interested" + (f" · {badge}" if badge else ""), size=30,
-                 fg=GREY, rid="event_meta"),
+            text(event["venue"], "meta", max_lines=1, rid="event_venue"),
+            text(f"{event['category']} · {event['interested']} interested" + (f" · {badge}" if badge else ""), "overline", rid="event_meta"),
             weight=1, gap=6,
         ),
         on_tap=ctx.link("event", event_id=event["id"]), desc=event["name"], rid="event_card", pad=(40, 20, 40, 20), gap=30,
@@ -122,13 +119,13 @@ def event(ctx: AppContext) -> Node:
             Node(IMAGE, image=ev["id"], desc=ev["name"], h=520, rid="event_photo"),
             column(
                 text(ev["category"].upper(), size=30, bold=True, fg=RED, rid="event_category_label"),
-                text(ev["name"], size=60, bold=True, fg=INK, rid="event_title"),
+                text(ev["name"], "headline", rid="event_title"),
                 Node(TEXT, text=event_when(ev), icon="calendar", size=38, fg=INK, rid="event_time"),
                 Node(TEXT, text=ev["venue"], icon="pin", size=38, fg=RED, bold=True, rid="event_venue",
                      on_tap=open_biz(ctx, ev["venue_id"]), desc=f"Venue: {ev['venue']}"),
-                text(ev["address"], size=34, fg=GREY, rid="event_address"),
-                text(f"Price: {ev['price']}", size=36, fg=INK, rid="event_price"),
-                text(f"{ev['interested'] + (1 if status else 0)} people are interested", size=34, fg=GREY, rid="interested_count"),
+                text(ev["address"], "caption", rid="event_address"),
+                text(f"Price: {ev['price']}", "body", rid="event_price"),
+                text(f"{ev['interested'] + (1 if status else 0)} people are interested", "caption", rid="interested_count"),
                 pad=(40, 30, 40, 20), gap=14,
             ),
             row(
@@ -140,7 +137,7 @@ def event(ctx: AppContext) -> Node:
             ),
             divider(),
             section_title("About this event"),
-            text(DESCRIPTIONS[ev["category"]], size=36, fg=INK, pad=(40, 0, 40, 40)),
+            text(DESCRIPTIONS[ev["category"]], "body", pad=(40, 0, 40, 40)),
             rid="event_page",
         ),
         bg="#ffffff",
@@ -154,19 +151,19 @@ def me(ctx: AppContext) -> Node:
     state = ctx.state
     user = state["user"]
     stats = row(
-        *[column(text(str(n), size=48, bold=True, fg=INK, align="center"), text(label, size=30, fg=GREY, align="center"),
+        *[column(text(str(n), "rank", align="center"), text(label, "overline", align="center"),
                  weight=1, desc=f"{n} {label}", rid="profile_stat")
           for n, label in ((len(state["reviews"]), "Reviews"), (len(state["bookmarks"]), "Bookmarks"),
                            (len(state["event_rsvps"]), "Events"))],
         pad=(40, 20, 40, 20),
     )  # fmt: skip
     return column(
-        row(text("Me", size=60, bold=True, fg=INK, weight=1), icon_button("settings", "Settings", None, rid="settings"),
+        row(text("Me", "headline", weight=1), icon_button("settings", "Settings", None, rid="settings"),
             h=168, pad=(40, 0, 16, 0), valign="center"),
         scroll_page(
             "me",
             row(Node(IMAGE, image="avatar:" + user["name"], desc=user["name"], w=200, h=200, radius=100),
-                column(text(user["name"], size=52, bold=True, fg=INK, rid="user_name"), text(user["location"], size=34, fg=GREY),
+                column(text(user["name"], size=52, bold=True, fg=INK, rid="user_name"), text(user["location"], "caption"),
                        gap=8), gap=36, pad=(40, 20, 40, 20), valign="center"),
             stats,
             divider(),
@@ -185,14 +182,14 @@ def me(ctx: AppContext) -> Node:
 def my_reviews(ctx: AppContext) -> Node:
     items = [
         column(
-            text(r["name"], size=42, bold=True, fg=INK, rid="review_business", on_tap=open_biz(ctx, r["biz_id"])),
+            text(r["name"], "name", rid="review_business", on_tap=open_biz(ctx, r["biz_id"])),
             rating(float(r["rating"]), colour=RED),
-            text(r["text"], size=36, fg=INK, rid="review_text"),
-            text(f"{r['city']} · {r['date']}", size=30, fg=GREY),
+            text(r["text"], "body", rid="review_text"),
+            text(f"{r['city']} · {r['date']}", "overline"),
             pad=(40, 24, 40, 24), gap=10, rid="my_review",
         )
         for r in ctx.state["reviews"]
-    ] or [text("You haven't written any reviews yet.", size=40, fg=GREY, pad=(60, 100, 60, 0))]  # fmt: skip
+    ] or [text("You haven't written any reviews yet.", "lead", pad=(60, 100, 60, 0))]  # fmt: skip
     return column(
         back_bar(ctx, "My Reviews"), scroll_list("my_reviews", items, rid="reviews_list"), bg="#ffffff"
     )
@@ -204,7 +201,7 @@ def my_events(ctx: AppContext) -> Node:
         list_item(r["name"], f"{r['date']} · {r['venue']} · {labels[r['status']]}", on_tap=ctx.link("event", event_id=r["event_id"]),
                   icon="calendar", rid="my_event")
         for r in ctx.state["event_rsvps"]
-    ] or [text("No events yet. Find something fun on Events.", size=40, fg=GREY, pad=(60, 100, 60, 0))]  # fmt: skip
+    ] or [text("No events yet. Find something fun on Events.", "lead", pad=(60, 100, 60, 0))]  # fmt: skip
     return column(
         back_bar(ctx, "My Events"), scroll_list("my_events", items, rid="events_list"), bg="#ffffff"
     )
@@ -214,11 +211,10 @@ def projects(ctx: AppContext) -> Node:
     tiles = [list_item(p, "Get quotes from top local pros", on_tap=lambda p=p: open_results(ctx, p), icon="chevron", rid="project_type")
              for p in PROJECTS]  # fmt: skip
     return column(
-        row(text("Projects", size=60, bold=True, fg=INK, weight=1), h=168, pad=(40, 0, 40, 0), valign="center"),
+        row(text("Projects", "headline", weight=1), h=168, pad=(40, 0, 40, 0), valign="center"),
         scroll_page(
             "projects",
-            column(text("Start a project", size=46, bold=True, fg=INK), text("Tell us what you need and get quotes from pros.",
-                   size=34, fg=GREY), pad=(40, 20, 40, 20), gap=10, bg=PALE),
+            column(text("Start a project", "heading"), text("Tell us what you need and get quotes from pros.", "caption"), pad=(40, 20, 40, 20), gap=10, bg=PALE),
             *tiles,
         ),
         nav(ctx, "projects"),

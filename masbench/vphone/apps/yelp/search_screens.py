@@ -122,9 +122,9 @@ def _event_teaser(ctx: AppContext, event: dict[str, Any]) -> Node:
     return row(
         Node(IMAGE, image=event["id"], desc=event["name"], w=150, h=150, radius=14),
         column(
-            text(event["name"], size=40, bold=True, fg=INK, max_lines=1, rid="event_name"),
+            text(event["name"], "subtitle", max_lines=1, rid="event_name"),
             text(event_when(event), size=32, fg=RED, rid="event_time"),
-            text(event["venue"], size=32, fg=GREY, max_lines=1, rid="event_venue"),
+            text(event["venue"], "meta", max_lines=1, rid="event_venue"),
             weight=1, gap=6,
         ),
         on_tap=ctx.link("event", event_id=event["id"]), desc=event["name"], pad=(40, 16, 40, 16), gap=30,
@@ -144,8 +144,7 @@ def _mini_card(ctx: AppContext, business: dict[str, Any]) -> Node:
     return column(
         Node(IMAGE, image=picture(business), desc=business["name"], w=420, h=260, radius=18),
         text(business["name"], size=36, bold=True, fg=INK, max_lines=1, w=420),
-        text(f"{business['rating']:.1f} stars · {'$' * business['price']} · {business['categories'][0]}", size=30,
-             fg=GREY, max_lines=1, w=420),
+        text(f"{business['rating']:.1f} stars · {'$' * business['price']} · {business['categories'][0]}", "overline", max_lines=1, w=420),
         on_tap=open_biz(ctx, business["id"]), desc=business["name"], w=420, gap=8, rid="business_card",
     )  # fmt: skip
 
@@ -210,11 +209,11 @@ def results(ctx: AppContext) -> Node:
     else:
         where = city or args["location"]
         listing = column(
-            text(f"No results for “{args['query']}” in {where}", size=40, fg=INK, bold=True, pad=(60, 120, 60, 20)),
+            text(f"No results for “{args['query']}” in {where}", "subtitle", pad=(60, 120, 60, 20)),
             text("Try a different search or remove some filters.", size=36, fg=GREY, pad=(60, 0, 60, 0)),
             weight=1, rid="no_results",
         )  # fmt: skip
-    body = column(top, divider(), text(summary, size=32, fg=GREY, pad=(40, 14, 40, 14), rid="results_count"), listing,
+    body = column(top, divider(), text(summary, "meta", pad=(40, 14, 40, 14), rid="results_count"), listing,
                   bg="#ffffff")  # fmt: skip
     return body
 
@@ -285,7 +284,7 @@ def filters(ctx: AppContext) -> Node:
         ctx.back()
 
     def heading(label: str) -> Node:
-        return text(label, size=40, bold=True, fg=INK, pad=(48, 36, 48, 8), rid="filter_section")
+        return text(label, "subtitle", pad=(48, 36, 48, 8), rid="filter_section")
 
     prices = row(*[chip("$" * n, n in pending["price"], lambda n=n: flip("price", n), rid="price_option", colour=RED)
                    for n in (1, 2, 3, 4)], gap=24, pad=(48, 8, 48, 8))  # fmt: skip
@@ -319,7 +318,7 @@ def filters(ctx: AppContext) -> Node:
     return column(
         row(
             icon_button("close", "Close", ctx.back, rid="close_filters"),
-            text("Filters", size=50, bold=True, fg=INK, weight=1),
+            text("Filters", "title", weight=1),
             text("Reset", size=40, fg=RED, bold=True, on_tap=lambda: pending.update(reset), rid="reset_filters", pad=(20, 0, 30, 0)),
             h=168, pad=(16, 0, 16, 0), valign="center",
         ),
