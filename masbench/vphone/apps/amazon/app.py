@@ -15,7 +15,6 @@ from typing import Any
 from ...app import LAUNCHER_FILTER, Activity, App, AppContext, Screen
 from ...identity import identity
 from ...intents import ACTION_VIEW, CATEGORY_BROWSABLE, CATEGORY_DEFAULT, Intent, IntentFilter
-from ...ui import Node
 from . import account, browse, cart, item, store
 from .links import PRIVATE_SCHEMES, WEB_HOSTS, route
 from .parts import MAIN_ACTIVITY
@@ -69,6 +68,14 @@ class AmazonApp(App):
         Activity(HOME_ACTIVITY, "home"),
         Activity(PUBLIC_URL_ACTIVITY, "home", LINK_FILTERS),
     )
+    screens = SCREENS
+    dialogs = {
+        "filters": browse.filters_sheet,
+        "sort": browse.sort_menu,
+        "deal_sort": browse.deal_sort_menu,
+        "quantity": item.quantity_menu,
+    }
+    screen_activities = dict.fromkeys(SCREENS, MAIN_ACTIVITY)  # every page runs in the main activity
 
     def initial_state(self, rng: random.Random, now: datetime) -> dict[str, Any]:
         return store.initial_state(rng, now)
@@ -80,11 +87,7 @@ class AmazonApp(App):
             name, args = route(intent.data, store.catalog_of(ctx.state))
         if name == "product":
             args.update(colour=None, size=None, qty=1)
-        return ctx.screen(name, activity=MAIN_ACTIVITY, **args)
-
-    def build(self, ctx: AppContext) -> Node:
-        assert ctx.top is not None
-        return SCREENS[ctx.top.name](ctx)
+        return ctx.screen(name, **args)
 
     def public_state(self, state: dict[str, Any]) -> dict[str, Any]:
         return store.public_state(state)

@@ -16,7 +16,6 @@ from ...widgets import (
     dialog,
     divider,
     icon_button,
-    overlay,
     radio,
     row,
     scroll_list,
@@ -146,10 +145,6 @@ def refine(ctx: AppContext, **changes: Any) -> None:
 
 
 def results(ctx: AppContext) -> Node:
-    if ctx.ui.get("dialog") == "filters":
-        sheet = _filters_sheet(ctx)
-        sheet.modal = True  # a full-screen dialog window: nothing of the results shows through
-        return sheet
     args = ctx.args
     found = cat(ctx).results(args)
     pages = max(1, ceil(len(found) / PAGE_SIZE))
@@ -160,13 +155,13 @@ def results(ctx: AppContext) -> Node:
         pill(
             f"Filters ({len(active)})" if active else "Filters",
             bool(active),
-            lambda: ctx.ui.update(dialog="filters"),
+            ctx.opener("filters"),
             rid="filters_button",
         ),
         pill(
             f"Sort: {SORTS.get(args.get('sort') or 'featured', 'Featured')}",
             False,
-            lambda: ctx.ui.update(dialog="sort"),
+            ctx.opener("sort"),
             rid="sort_button",
         ),
         pill(
@@ -212,8 +207,7 @@ def results(ctx: AppContext) -> Node:
         scroll_list("results", items, rid="search_results_list"),
         weight=1,
     )
-    screen = page(ctx, "Home", body, value=args.get("query") or "")
-    return overlay(screen, _sort_menu(ctx) if ctx.ui.get("dialog") == "sort" else None)
+    return page(ctx, "Home", body, value=args.get("query") or "")
 
 
 def _active_filters(ctx: AppContext) -> list[str]:
@@ -261,7 +255,7 @@ def _pager(ctx: AppContext, page_no: int, pages: int) -> Node:
     )
 
 
-def _filters_sheet(ctx: AppContext) -> Node:
+def filters_sheet(ctx: AppContext) -> Node:
     args = ctx.args
     c = cat(ctx)
     counts = Counter(p.brand for p in c.matches(args.get("query") or "", args.get("category")))
@@ -393,9 +387,9 @@ def _filters_sheet(ctx: AppContext) -> Node:
     def close() -> None:
         """Closing applies prices typed into Min/Max, as the sheet's Show results button does."""
         custom_price()
-        ctx.ui.pop("dialog", None)
+        ctx.close()
 
-    return column(
+    sheet = column(
         row(
             text("Filters", size=50, bold=True, fg=INK, weight=1, pad=(36, 0, 0, 0)),
             icon_button("close", "Close filters", close, rid="filter_close"),
@@ -424,16 +418,18 @@ def _filters_sheet(ctx: AppContext) -> Node:
         bg="#ffffff",
         rid="filter_sheet",
     )
+    sheet.modal = True  # a full-screen dialog window: nothing of the results shows through
+    return sheet
 
 
-def _sort_menu(ctx: AppContext) -> Node:
+def sort_menu(ctx: AppContext) -> Node:
     current = ctx.args.get("sort") or "featured"
 
     def pick(key: str) -> Callable[[], None]:
-        return lambda: (refine(ctx, sort=key), ctx.ui.pop("dialog", None))
+        return lambda: (refine(ctx, sort=key), ctx.close())
 
     options = [radio(label, key == current, pick(key), rid="sort_option") for key, label in SORTS.items()]
-    return dialog("Sort by", options, [], lambda: ctx.ui.pop("dialog", None), rid="sort_menu")
+    return dialog("Sort by", options, [], ctx.close, rid="sort_menu")
 
 
 # -- today's deals ---------------------------------------------------------------------------------------
@@ -465,7 +461,7 @@ def deals(ctx: AppContext) -> Node:
             pill(
                 f"Sort by: {DEAL_SORTS[sort]}",
                 False,
-                lambda: ctx.ui.update(dialog="deal_sort"),
+                ctx.opener("deal_sort"),
                 rid="deal_sort",
             ),
             pad=(36, 0, 36, 24),
@@ -480,17 +476,17 @@ def deals(ctx: AppContext) -> Node:
         spacer(h=40),
         rid="deals_grid",
     )
-    screen = page(ctx, "Home", body)
-    if ctx.ui.get("dialog") != "deal_sort":
-        return screen
+    return page(ctx, "Home", body)
+
+
+def deal_sort_menu(ctx: AppContext) -> Node:
+    sort = ctx.args.get("sort") or "featured"
 
     def choose(key: str) -> Callable[[], None]:
-        return lambda: (args.update(sort=key), ctx.ui.pop("dialog", None))
+        return lambda: (ctx.args.update(sort=key), ctx.close())
 
     options = [radio(label, key == sort, choose(key), rid="sort_option") for key, label in DEAL_SORTS.items()]
-    return overlay(
-        screen, dialog("Sort by", options, [], lambda: ctx.ui.pop("dialog", None), rid="sort_menu")
-    )
+    return dialog("Sort by", options, [], ctx.close, rid="sort_menu")
 
 
 # -- menu ------------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from ...app import AppContext
 from ...ui import IMAGE, VIEWGROUP, Node
-from ...widgets import column, dialog, divider, overlay, radio, row, scroll_page, spacer, text
+from ...widgets import column, dialog, divider, radio, row, scroll_page, spacer, text
 from . import store
 from .parts import (
     DEAL_RED,
@@ -161,7 +161,7 @@ def product(ctx: AppContext) -> Node:
             pill(
                 f"Quantity: {qty}",
                 False,
-                lambda: ctx.ui.update(dialog="quantity"),
+                ctx.opener("quantity"),
                 rid="quantity",
                 desc=f"Quantity {qty}",
             ),
@@ -200,17 +200,17 @@ def product(ctx: AppContext) -> Node:
         rid="product_page",
     )
     banner = _added_banner(ctx)
-    screen = page(ctx, "Home", column(banner, content, weight=1) if banner else content)
-    if ctx.ui.get("dialog") != "quantity":
-        return screen
+    return page(ctx, "Home", column(banner, content, weight=1) if banner else content)
+
+
+def quantity_menu(ctx: AppContext) -> Node:
+    qty = int(ctx.args.get("qty") or 1)
 
     def set_qty(n: int) -> Callable[[], None]:
-        return lambda: (args.update(qty=n), ctx.ui.pop("dialog", None), ctx.ui.pop("added", None))
+        return lambda: (ctx.args.update(qty=n), ctx.close(), ctx.ui.pop("added", None))
 
     options = [radio(str(n), n == qty, set_qty(n), rid="quantity_option") for n in range(1, MAX_PICK + 1)]
-    return overlay(
-        screen, dialog("Quantity", options, [], lambda: ctx.ui.pop("dialog", None), rid="quantity_menu")
-    )
+    return dialog("Quantity", options, [], ctx.close, rid="quantity_menu")
 
 
 def _label(name: str, value: str) -> Node:

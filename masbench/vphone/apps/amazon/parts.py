@@ -36,7 +36,7 @@ TAB_SCREENS = {"Home": "home", "You": "you", "Cart": "cart", "Menu": "menu"}
 
 # -- navigation ------------------------------------------------------------------------------------------
 def go(ctx: AppContext, screen: str, **args: Any) -> None:
-    ctx.go(screen, activity=MAIN_ACTIVITY, **args)
+    ctx.go(screen, **args)
 
 
 def search(ctx: AppContext, query: str, **filters: Any) -> None:
