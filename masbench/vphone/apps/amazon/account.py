@@ -64,7 +64,7 @@ def orders(ctx: AppContext) -> Node:
                         bg=PANEL,
                         desc=i["title"],
                     ),
-                    text(i["title"], size=34, fg=INK, weight=1, max_lines=3, rid="order_item_title"),
+                    text(i["title"], "body", weight=1, max_lines=3, rid="order_item_title"),
                     gap=24,
                     valign="center",
                 )
@@ -79,8 +79,8 @@ def orders(ctx: AppContext) -> Node:
         for o in ctx.state["orders"]
     ]
     body = column(
-        text("Your Orders", size=56, bold=True, fg=INK, pad=(36, 30, 36, 6), rid="orders_title"),
-        text(f"{len(cards)} orders placed in the past 3 months", size=32, fg=GREY, pad=(36, 0, 36, 16)),
+        text("Your Orders", "headline", pad=(36, 30, 36, 6), rid="orders_title"),
+        text(f"{len(cards)} orders placed in the past 3 months", "caption", pad=(36, 0, 36, 16)),
         divider(),
         scroll_list("orders", [n for c in cards for n in (c, Node(h=16, bg=PANEL))], rid="orders_list"),
         weight=1,
@@ -91,7 +91,7 @@ def orders(ctx: AppContext) -> Node:
 def order_detail(ctx: AppContext) -> Node:
     order = next((o for o in ctx.state["orders"] if o["id"] == ctx.args.get("order_id")), None)
     if order is None:
-        return page(ctx, "You", text("This order could not be found.", size=40, fg=GREY, pad=60, weight=1))
+        return page(ctx, "You", text("This order could not be found.", "lead_muted", pad=60, weight=1))
     placed = date.fromisoformat(order["date"])
 
     def again(item: dict[str, Any]) -> Callable[[], None]:
@@ -118,7 +118,7 @@ def order_detail(ctx: AppContext) -> Node:
                         desc=item["title"],
                     ),
                     column(
-                        text(item["title"], size=34, fg=INK, max_lines=3, rid="order_item_title"),
+                        text(item["title"], "body", max_lines=3, rid="order_item_title"),
                         text(money(item["price"]), size=38, bold=True, fg=INK),
                         weight=1,
                         gap=6,
@@ -162,10 +162,10 @@ def order_detail(ctx: AppContext) -> Node:
         )
     body = scroll_page(
         "order_detail",
-        text("Order Details", size=54, bold=True, fg=INK, pad=(36, 30, 36, 16), rid="order_details_title"),
-        text(f"Order placed {placed:%B} {placed.day}, {placed.year}", size=34, fg=INK, pad=(36, 0, 36, 4)),
-        text(f"Order # {order['id']}", size=34, fg=INK, pad=(36, 0, 36, 4), rid="order_id"),
-        text(f"Order total {money(order['total'])}", size=34, fg=INK, pad=(36, 0, 36, 20)),
+        text("Order Details", "price", pad=(36, 30, 36, 16), rid="order_details_title"),
+        text(f"Order placed {placed:%B} {placed.day}, {placed.year}", "body", pad=(36, 0, 36, 4)),
+        text(f"Order # {order['id']}", "body", pad=(36, 0, 36, 4), rid="order_id"),
+        text(f"Order total {money(order['total'])}", "body", pad=(36, 0, 36, 20)),
         divider(),
         text(_status(order), size=42, bold=True, fg=INK, pad=(36, 24, 36, 0)),
         *items,
@@ -173,8 +173,7 @@ def order_detail(ctx: AppContext) -> Node:
         section_title("Shipping Address"),
         text(
             f"{store.USER['name']}\n{store.USER['address']}\n{store.USER['city']}",
-            size=34,
-            fg=INK,
+            "body",
             pad=(36, 0, 36, 40),
         ),
         rid="order_detail_page",
@@ -215,9 +214,9 @@ def lists(ctx: AppContext) -> Node:
                         desc=product.title,
                     ),
                     column(
-                        text(product.title, size=36, fg=INK, max_lines=3, rid="wishlist_item_title"),
+                        text(product.title, "body_large", max_lines=3, rid="wishlist_item_title"),
                         stars(product.rating, product.reviews, size=28),
-                        text(money(product.price), size=46, bold=True, fg=INK),
+                        text(money(product.price), "heading"),
                         text(f"Item added {item.get('added', '')}", size=28, fg=GREY),
                         weight=1,
                         gap=8,
@@ -255,10 +254,10 @@ def lists(ctx: AppContext) -> Node:
             )
         )
     body = column(
-        text("Your Lists", size=56, bold=True, fg=INK, pad=(36, 30, 36, 6), rid="lists_title"),
+        text("Your Lists", "headline", pad=(36, 30, 36, 6), rid="lists_title"),
         row(
             text("Shopping List", size=42, bold=True, fg=LINK),
-            text("Private · Default", size=32, fg=GREY),
+            text("Private · Default", "caption"),
             pad=(36, 0, 36, 20),
             gap=20,
             valign="center",
@@ -301,7 +300,7 @@ def you(ctx: AppContext) -> Node:
         "you",
         row(
             Node(IMAGE, icon="person", size=80, w=120, h=120, fg=GREY, bg=PANEL, radius=60),
-            text(f"Hello, {store.USER['name'].split()[0]}", size=56, bold=True, fg=INK),
+            text(f"Hello, {store.USER['name'].split()[0]}", "headline"),
             pad=(36, 30, 36, 20),
             gap=24,
             valign="center",
@@ -368,7 +367,7 @@ ACCOUNT_ROWS = (
 def account(ctx: AppContext) -> Node:
     rows = [
         row(
-            text(label, size=42, fg=INK, weight=1),
+            text(label, "lead", weight=1),
             Node(IMAGE, icon="chevron", size=40, w=56, h=56, fg=GREY),
             on_tap=(lambda s=screen: go(ctx, s)) if screen else (lambda: None),
             pad=(36, 38, 36, 38),
@@ -380,8 +379,8 @@ def account(ctx: AppContext) -> Node:
     ]
     body = scroll_page(
         "account",
-        text("Your Account", size=56, bold=True, fg=INK, pad=(36, 30, 36, 6), rid="account_title"),
-        text(f"{store.USER['name']} · {store.USER['email']}", size=32, fg=GREY, pad=(36, 0, 36, 20)),
+        text("Your Account", "headline", pad=(36, 30, 36, 6), rid="account_title"),
+        text(f"{store.USER['name']} · {store.USER['email']}", "caption", pad=(36, 0, 36, 20)),
         divider(),
         *[n for r in rows for n in (r, divider())],
         rid="account_list",

@@ -15,9 +15,10 @@ from typing import Any
 from ...app import LAUNCHER_FILTER, Activity, App, AppContext, Screen
 from ...identity import identity
 from ...intents import ACTION_VIEW, CATEGORY_BROWSABLE, CATEGORY_DEFAULT, Intent, IntentFilter
+from ...theme import TextStyle, Theme
 from . import account, browse, cart, item, store
 from .links import PRIVATE_SCHEMES, WEB_HOSTS, route
-from .parts import MAIN_ACTIVITY
+from .parts import DEAL_RED, GREEN, GREY, INK, LINK, MAIN_ACTIVITY, ORANGE, PANEL
 
 STARTUP_ACTIVITY = "com.amazon.mShop.splashscreen.StartupActivity"
 HOME_ACTIVITY = "com.amazon.mShop.home.HomeActivity"
@@ -68,6 +69,15 @@ class AmazonApp(App):
         Activity(HOME_ACTIVITY, "home"),
         Activity(PUBLIC_URL_ACTIVITY, "home", LINK_FILTERS),
     )
+    theme = Theme(
+        primary="#232f3e", accent=LINK, ink=INK, muted=GREY, pale=PANEL, error=DEAL_RED, success=GREEN, star=ORANGE,
+        styles={
+            **Theme().styles,
+            "body": TextStyle(34), "small": TextStyle(30), "body_small": TextStyle(32), "body_large": TextStyle(36),
+            "lead": TextStyle(42), "lead_muted": TextStyle(40, role="muted"), "caption": TextStyle(32, role="muted"),
+            "headline": TextStyle(56, bold=True), "price": TextStyle(54, bold=True), "title": TextStyle(50, bold=True),
+        },
+    )  # fmt: skip
     screens = SCREENS
     dialogs = {
         "filters": browse.filters_sheet,

@@ -80,7 +80,7 @@ def home(ctx: AppContext) -> Node:
         scroll_list("home_chips", chips, horizontal=True, gap=16, pad=(28, 24, 28, 24), rid="category_chips"),
         column(
             Node(IMAGE, image="amazon-summer-hero", h=440, desc="Summer savings event"),
-            text("Summer savings: up to 40% off", size=46, bold=True, fg=INK, pad=(36, 20, 36, 0)),
+            text("Summer savings: up to 40% off", "heading", pad=(36, 20, 36, 0)),
             text(
                 "Shop now",
                 size=34,
@@ -127,7 +127,7 @@ def _department(ctx: AppContext, slug: str) -> Callable[[], None]:
 def _department_tile(ctx: AppContext, slug: str, label: str, w: int) -> Node:
     return column(
         Node(IMAGE, image=f"dept-{slug}", h=w - 60, radius=12, bg=PANEL, desc=label),
-        text(label, size=30, fg=INK, align="center", max_lines=2),
+        text(label, "small", align="center", max_lines=2),
         w=w,
         gap=8,
         on_tap=_department(ctx, slug),
@@ -199,7 +199,7 @@ def results(ctx: AppContext) -> Node:
         items.append(_pager(ctx, page_no, pages))
     body = column(
         controls,
-        text(summary, size=32, fg=INK, pad=(36, 4, 36, 4), rid="results_count", max_lines=2),
+        text(summary, "body_small", pad=(36, 4, 36, 4), rid="results_count", max_lines=2),
         text(" · ".join(active), size=30, fg=LINK, pad=(36, 0, 36, 8), rid="active_filters", max_lines=2)
         if active
         else None,
@@ -248,7 +248,7 @@ def _pager(ctx: AppContext, page_no: int, pages: int) -> Node:
 
     return row(
         pill("Previous", False, turn(page_no - 1) if page_no > 1 else None, rid="pager_previous"),
-        text(f"Page {page_no} of {pages}", size=34, fg=INK, weight=1, align="center", rid="pager_label"),
+        text(f"Page {page_no} of {pages}", "body", weight=1, align="center", rid="pager_label"),
         pill("Next", False, turn(page_no + 1) if page_no < pages else None, rid="pager_next"),
         pad=(36, 30, 36, 60),
         valign="center",
@@ -391,7 +391,7 @@ def filters_sheet(ctx: AppContext) -> Node:
 
     sheet = column(
         row(
-            text("Filters", size=50, bold=True, fg=INK, weight=1, pad=(36, 0, 0, 0)),
+            text("Filters", "title", weight=1, pad=(36, 0, 0, 0)),
             icon_button("close", "Close filters", close, rid="filter_close"),
             h=150,
             valign="center",
@@ -455,7 +455,7 @@ def deals(ctx: AppContext) -> Node:
     body = scroll_page(
         "deals",
         text("Today's Deals", size=58, bold=True, fg=INK, pad=(36, 30, 36, 6), rid="deals_title"),
-        text(f"{len(shown)} deals · new deals every day", size=32, fg=GREY, pad=(36, 0, 36, 20)),
+        text(f"{len(shown)} deals · new deals every day", "caption", pad=(36, 0, 36, 20)),
         row(flow(chips, WIDTH), pad=(36, 0, 36, 20)),
         row(
             pill(
@@ -502,7 +502,7 @@ def menu(ctx: AppContext) -> Node:
     )
     rows = [
         row(
-            text(label, size=42, fg=INK, weight=1),
+            text(label, "lead", weight=1),
             Node(IMAGE, icon="chevron", size=40, w=56, h=56, fg=GREY),
             on_tap=(lambda s=screen, a=args: go(ctx, s, **a)) if screen else (lambda: None),
             pad=(36, 36, 36, 36),

@@ -45,7 +45,7 @@ def cart(ctx: AppContext) -> Node:
         top: list[Node | None] = [
             row(
                 text("Subtotal ", size=46, fg=INK),
-                text(money(store.subtotal(state)), size=54, bold=True, fg=INK, rid="sc-subtotal-amount"),
+                text(money(store.subtotal(state)), "price", rid="sc-subtotal-amount"),
                 pad=(36, 36, 36, 8),
                 valign="end",
             ),
@@ -71,9 +71,7 @@ def cart(ctx: AppContext) -> Node:
             Node(IMAGE, image="empty-cart", h=360, desc="Empty cart"),
             text(
                 "Your Amazon Cart is empty",
-                size=50,
-                bold=True,
-                fg=INK,
+                "title",
                 pad=(36, 30, 36, 10),
                 rid="empty_cart",
             ),
@@ -145,13 +143,11 @@ def _cart_line(ctx: AppContext, index: int, line: dict[str, Any]) -> Node:
         rid="cart_stepper",
     )
     details = column(
-        text(title, size=36, fg=INK, max_lines=3, rid="cart_item_title"),
-        text(money(view["price"]), size=46, bold=True, fg=INK, rid="cart_item_price"),
+        text(title, "body_large", max_lines=3, rid="cart_item_title"),
+        text(money(view["price"]), "heading", rid="cart_item_price"),
         text("In Stock", size=30, fg=GREEN),
-        text(f"Size: {view['size']}", size=30, fg=INK, rid="cart_item_size") if view.get("size") else None,
-        text(f"Colour: {view['colour']}", size=30, fg=INK, rid="cart_item_colour")
-        if view.get("colour")
-        else None,
+        text(f"Size: {view['size']}", "small", rid="cart_item_size") if view.get("size") else None,
+        text(f"Colour: {view['colour']}", "small", rid="cart_item_colour") if view.get("colour") else None,
         prime_badge(28) if view.get("prime") else None,
         weight=1,
         gap=6,
@@ -217,7 +213,7 @@ def _saved_line(ctx: AppContext, index: int, line: dict[str, Any]) -> Node:
                 desc=view["title"],
             ),
             column(
-                text(view["title"], size=34, fg=INK, max_lines=3, rid="saved_item_title"),
+                text(view["title"], "body", max_lines=3, rid="saved_item_title"),
                 text(money(view["price"]), size=40, bold=True, fg=INK),
                 weight=1,
                 gap=6,
@@ -284,10 +280,10 @@ def checkout(ctx: AppContext) -> Node:
     body = scroll_page(
         "checkout",
         section_title(f"Delivering to {store.USER['name']}"),
-        text(f"{store.USER['address']}, {store.USER['city']}", size=34, fg=INK, pad=(36, 0, 36, 20)),
+        text(f"{store.USER['address']}, {store.USER['city']}", "body", pad=(36, 0, 36, 20)),
         divider(),
         section_title("Paying with"),
-        text(store.USER["card"], size=34, fg=INK, pad=(36, 0, 36, 20)),
+        text(store.USER["card"], "body", pad=(36, 0, 36, 20)),
         divider(),
         section_title("Choose a delivery speed"),
         *options,
@@ -305,7 +301,7 @@ def checkout(ctx: AppContext) -> Node:
                     desc=v["title"],
                 ),
                 column(
-                    text(v["title"], size=32, fg=INK, max_lines=2, rid="checkout_item_title"),
+                    text(v["title"], "body_small", max_lines=2, rid="checkout_item_title"),
                     text(
                         f"Qty: {v['quantity']}"
                         + (f" · Size: {v['size']}" if v.get("size") else "")
@@ -323,10 +319,7 @@ def checkout(ctx: AppContext) -> Node:
             for v in views
         ],
         divider(),
-        *[
-            row(text(k, size=34, fg=INK, weight=1), text(v, size=34, fg=INK), pad=(36, 6, 36, 6))
-            for k, v in summary
-        ],
+        *[row(text(k, "body", weight=1), text(v, "body"), pad=(36, 6, 36, 6)) for k, v in summary],
         row(
             text("Order total:", size=44, bold=True, fg="#b12704", weight=1),
             text(
@@ -366,10 +359,8 @@ def thank_you(ctx: AppContext) -> Node:
             gap=16,
             valign="center",
         ),
-        text(f"Confirmation will be sent to {store.USER['email']}.", size=34, fg=INK, pad=(36, 0, 36, 10)),
-        text(
-            f"Order # {ctx.args.get('order_id', '')}", size=32, fg=GREY, pad=(36, 0, 36, 10), rid="order_id"
-        ),
+        text(f"Confirmation will be sent to {store.USER['email']}.", "body", pad=(36, 0, 36, 10)),
+        text(f"Order # {ctx.args.get('order_id', '')}", "caption", pad=(36, 0, 36, 10), rid="order_id"),
         text(
             f"Arriving {arrives:%A}, {arrives:%B} {arrives.day}",
             size=40,

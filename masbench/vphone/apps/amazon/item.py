@@ -148,12 +148,12 @@ def product(ctx: AppContext) -> Node:
         else None,
         row(
             prime_badge(),
-            text(delivery_line(ctx, p), size=30, fg=INK, weight=1, max_lines=2, pad=(12, 0, 0, 0)),
+            text(delivery_line(ctx, p), "small", weight=1, max_lines=2, pad=(12, 0, 0, 0)),
             pad=(36, 10, 36, 0),
             valign="center",
         )
         if p.prime
-        else text(delivery_line(ctx, p), size=30, fg=INK, pad=(36, 10, 36, 0), max_lines=2),
+        else text(delivery_line(ctx, p), "small", pad=(36, 10, 36, 0), max_lines=2),
         text(stock, size=36, fg=GREEN if not p.stock else DEAL_RED, pad=(36, 10, 36, 10), rid="availability"),
         *variants,
         text(error, size=34, fg=DEAL_RED, pad=(36, 0, 36, 10), rid="variant_error") if error else None,
@@ -179,7 +179,7 @@ def product(ctx: AppContext) -> Node:
         *[
             row(
                 Node(VIEWGROUP, w=12, h=12, radius=6, bg=INK),
-                text(line, size=34, fg=INK, weight=1),
+                text(line, "body", weight=1),
                 pad=(36, 6, 36, 6),
                 gap=20,
                 valign="center",
@@ -188,7 +188,7 @@ def product(ctx: AppContext) -> Node:
         ],
         section_title("Product information"),
         *[
-            row(text(k, size=32, fg=GREY, w=380), text(v, size=32, fg=INK, weight=1), pad=(36, 6, 36, 6))
+            row(text(k, "caption", w=380), text(v, "body_small", weight=1), pad=(36, 6, 36, 6))
             for k, v in (
                 ("ASIN", p.asin),
                 ("Brand" if not p.is_book else "Author", p.brand),
@@ -240,7 +240,7 @@ def _added_banner(ctx: AppContext) -> Node | None:
         check_mark(44),
         column(
             text(message, size=38, fg=GREEN, bold=True, rid="added_message"),
-            text(detail, size=30, fg=INK, max_lines=1),
+            text(detail, "small", max_lines=1),
             weight=1,
             gap=4,
         ),
@@ -257,7 +257,7 @@ def _added_banner(ctx: AppContext) -> Node | None:
 
 def not_found(ctx: AppContext) -> Node:
     body = column(
-        text("Looking for something?", size=54, bold=True, fg=INK, pad=(36, 60, 36, 20)),
+        text("Looking for something?", "price", pad=(36, 60, 36, 20)),
         text(
             f"We're sorry. The Web address you entered is not a functioning page on our site. ({ctx.args.get('asin', '')})",
             size=36,

@@ -159,8 +159,7 @@ def header(ctx: AppContext, value: str = "", back: bool = True) -> Node:
         Node(IMAGE, icon="pin", size=38, w=56, h=56, fg=INK),
         text(
             f"Deliver to {store.USER['name'].split()[0]} - {store.USER['city'].split(', ')[0]} 10118",
-            size=32,
-            fg=INK,
+            "body_small",
         ),
         bg=SUBHEADER,
         h=76,
@@ -182,7 +181,7 @@ def suggestions(ctx: AppContext) -> Node:
     rows = [
         row(
             Node(IMAGE, icon="calendar" if kind == "recent" else "search", size=40, w=64, h=64, fg=GREY),
-            text(s, size=42, fg=INK, weight=1, rid="iss_search_dropdown_item_text", max_lines=1),
+            text(s, "lead", weight=1, rid="iss_search_dropdown_item_text", max_lines=1),
             Node(IMAGE, icon="back", size=34, w=48, h=48, fg=GREY, desc="Use suggestion"),
             on_tap=lambda s=s: search(ctx, s),
             pad=(40, 28, 40, 28),
@@ -359,7 +358,7 @@ def result_card(ctx: AppContext, product: Product) -> Node:
         )
     )
     body = column(
-        text(product.title, size=36, fg=INK, max_lines=3, rid="item_title"),
+        text(product.title, "body_large", max_lines=3, rid="item_title"),
         text(f"by {product.brand}", size=30, fg=GREY) if product.is_book else None,
         stars(product.rating, product.reviews, size=28),
         text(f"{count_label(product.bought)}+ bought in past month", size=28, fg=GREY)
@@ -452,7 +451,7 @@ def product_tile(ctx: AppContext, product: Product, w: int, rid: str, discount: 
         text(f"{'Typical' if product.deal else 'List'}: {money(product.list_price)}", size=26, fg=GREY)
         if product.list_price
         else None,
-        text(product.title, size=30, fg=INK, max_lines=2, rid="tile_title"),
+        text(product.title, "small", max_lines=2, rid="tile_title"),
         w=w,
         gap=8,
         on_tap=open_product(ctx, product),
