@@ -480,14 +480,5 @@ def bottom_sheet(title: str, body: Sequence[Node | None], on_dismiss: Tap, rid: 
     return _layer(card, on_dismiss, "end")
 
 
-def overlay(screen: Node, layer: Node | None) -> Node:
-    """Stack a dialog or sheet on top of a screen as a modal layer (see app.modal)."""
-    if layer is None:
-        return screen
-    screen.weight = layer.weight = 1.0
-    layer.modal = True
-    return Node(FRAME, layout="stack", children=[screen, layer], rid="content")
-
-
 def price(amount: float) -> str:
     return f"${amount:,.2f}"
