@@ -363,6 +363,114 @@ def icon_swap(d: Draw, b: Box, c: str) -> None:
         d.polygon([(x, tip), (x - s * 0.14, back), (x + s * 0.14, back)], fill=c)
 
 
+# Icons drawn from a few strokes on Material's 24-unit grid, as data: (shape, coordinates...) with
+# "line" x1 y1 x2 y2 ..., "box" x1 y1 x2 y2 (outlined), "fill" x1 y1 x2 y2 (filled), "ring" cx cy r,
+# "dot" cx cy r, "poly" x1 y1 x2 y2 ... (filled), "arc" cx cy r start end (degrees, clockwise from 3 o'clock).
+Stroke = tuple
+STROKES: dict[str, tuple[Stroke, ...]] = {
+    "thumb_up": (("poly", 3, 10, 7, 10, 7, 21, 3, 21), ("poly", 9, 10, 13, 3, 15, 4, 14, 9, 20, 9, 21, 11, 18, 20, 9, 20)),
+    "thumb_down": (("poly", 3, 3, 7, 3, 7, 14, 3, 14), ("poly", 9, 4, 18, 4, 21, 13, 20, 15, 14, 15, 15, 20, 13, 21, 9, 14)),
+    "subscriptions": (("box", 4, 8, 20, 20), ("line", 6, 5, 18, 5), ("line", 8, 2, 16, 2), ("poly", 10, 11, 10, 17, 15, 14)),
+    "library": (("box", 7, 3, 21, 17), ("line", 3, 7, 3, 21, 17, 21), ("poly", 12, 7, 12, 13, 17, 10)),
+    "history": (("arc", 12, 12, 9, 200, 500), ("poly", 1, 9, 6, 9, 3.5, 13), ("line", 12, 7, 12, 12, 15, 15)),
+    "playlist_add": (("line", 3, 6, 15, 6), ("line", 3, 11, 15, 11), ("line", 3, 16, 11, 16), ("line", 18, 12, 18, 20), ("line", 14, 16, 22, 16)),
+    "watch_later": (("ring", 12, 12, 9), ("line", 12, 7, 12, 12, 16, 14)),
+    "schedule": (("ring", 12, 12, 9), ("line", 12, 7, 12, 12, 16, 14)),
+    "captions": (("box", 3, 5, 21, 19), ("line", 6, 11, 10, 11), ("line", 12, 11, 18, 11), ("line", 6, 15, 14, 15), ("line", 16, 15, 18, 15)),
+    "speed": (("arc", 12, 14, 9, 180, 360), ("line", 12, 14, 17, 8), ("dot", 12, 14, 1.5)),
+    "shorts": (("poly", 8, 3, 17, 8, 8, 13, 16, 13, 7, 21, 16, 16, 7, 11),),
+    "explore": (("ring", 12, 12, 9), ("poly", 15, 9, 13, 13, 9, 15, 11, 11)),
+    "cast": (("line", 3, 8, 3, 5, 21, 5, 21, 19, 14, 19), ("arc", 3, 19, 5, 270, 360), ("arc", 3, 19, 9, 270, 360), ("dot", 3.5, 18.5, 1.5)),
+    "notifications": (("poly", 6, 16, 6, 10, 9, 5, 15, 5, 18, 10, 18, 16, 20, 18, 4, 18), ("dot", 12, 20, 2)),
+    "mail": (("box", 3, 5, 21, 19), ("line", 3, 6, 12, 13, 21, 6)),
+    "email": (("box", 3, 5, 21, 19), ("line", 3, 6, 12, 13, 21, 6)),
+    "inbox": (("box", 3, 3, 21, 21), ("line", 3, 14, 8, 14, 9, 17, 15, 17, 16, 14, 21, 14)),
+    "send": (("poly", 3, 3, 21, 12, 3, 21, 5, 13, 13, 12, 5, 11),),
+    "attach": (("line", 16, 6, 16, 17), ("arc", 12, 17, 4, 0, 180), ("line", 8, 17, 8, 5), ("arc", 10, 5, 2, 180, 360), ("line", 12, 5, 12, 16)),
+    "archive": (("box", 3, 4, 21, 9), ("box", 5, 9, 19, 20), ("line", 10, 13, 14, 13)),
+    "delete": (("box", 6, 7, 18, 21), ("line", 4, 5, 20, 5), ("line", 9, 3, 15, 3), ("line", 10, 10, 10, 18), ("line", 14, 10, 14, 18)),
+    "label": (("line", 3, 6, 16, 6, 21, 12, 16, 18, 3, 18, 3, 6),),
+    "reply": (("poly", 3, 10, 10, 4, 10, 16), ("arc", 10, 20, 10, 270, 360)),
+    "reply_all": (("poly", 7, 10, 13, 5, 13, 15), ("line", 8, 5, 3, 10, 8, 15), ("arc", 13, 20, 8, 270, 360)),
+    "forward": (("poly", 21, 10, 14, 4, 14, 16), ("arc", 14, 20, 10, 180, 270)),
+    "edit": (("poly", 4, 20, 5, 15, 16, 4, 20, 8, 9, 19),),
+    "undo": (("poly", 3, 9, 9, 4, 9, 14), ("arc", 12, 16, 8, 220, 360)),
+    "refresh": (("arc", 12, 12, 8, 30, 330), ("poly", 17, 2, 21, 7, 15, 9)),
+    "event": (("box", 3, 5, 21, 21), ("line", 3, 9, 21, 9), ("line", 8, 3, 8, 6), ("line", 16, 3, 16, 6), ("fill", 12, 13, 17, 18)),
+    "today": (("box", 3, 5, 21, 21), ("line", 3, 9, 21, 9), ("line", 8, 3, 8, 6), ("line", 16, 3, 16, 6), ("fill", 7, 12, 11, 16)),
+    "contacts": (("box", 4, 3, 20, 21), ("ring", 12, 10, 3), ("line", 7, 18, 9, 15, 15, 15, 17, 18)),
+    "person_add": (("ring", 10, 8, 4), ("line", 3, 20, 5, 15, 15, 15, 17, 20), ("line", 20, 6, 20, 12), ("line", 17, 9, 23, 9)),
+    "call": (("poly", 5, 3, 9, 3, 10, 8, 8, 10, 14, 16, 16, 14, 21, 15, 21, 19, 18, 21, 10, 18, 5, 12, 3, 6),),
+    "message": (("poly", 3, 3, 21, 3, 21, 16, 7, 16, 3, 20),),
+    "location": (("poly", 12, 22, 5, 12, 5, 8, 8, 4, 12, 2, 16, 4, 19, 8, 19, 12), ("dot", 12, 9, 3)),
+    "cake": (("box", 4, 13, 20, 21), ("line", 4, 17, 20, 17), ("line", 12, 9, 12, 13), ("dot", 12, 6, 2)),
+    "work": (("box", 3, 7, 21, 20), ("box", 9, 4, 15, 7), ("line", 3, 12, 21, 12)),
+    "fitness": (("fill", 2, 9, 5, 15), ("fill", 19, 9, 22, 15), ("fill", 5, 7, 8, 17), ("fill", 16, 7, 19, 17), ("line", 8, 12, 16, 12)),
+    "run": (("dot", 14, 4, 2), ("line", 13, 7, 10, 13, 13, 16, 12, 22), ("line", 10, 13, 6, 21), ("line", 12, 8, 17, 11, 20, 10), ("line", 11, 9, 7, 10, 5, 13)),
+    "water": (("poly", 12, 2, 6, 11, 5, 15, 7, 19, 12, 21, 17, 19, 19, 15, 18, 11),),
+    "sleep": (("arc", 12, 12, 9, 60, 300), ("arc", 16, 8, 8, 90, 270)),
+    "heart_rate": (("poly", 12, 21, 3, 12, 3, 7, 7, 4, 12, 7, 17, 4, 21, 7, 21, 12), ),
+    "favorite": (("poly", 12, 21, 3, 12, 3, 7, 7, 4, 12, 7, 17, 4, 21, 7, 21, 12), ),
+    "food": (("line", 7, 3, 7, 21), ("line", 5, 3, 5, 8, 9, 8, 9, 3), ("line", 16, 21, 16, 3, 19, 8, 19, 13, 16, 13)),
+    "scale": (("box", 3, 3, 21, 21), ("arc", 12, 13, 5, 180, 360), ("line", 12, 13, 14, 9)),
+    "trophy": (("poly", 7, 3, 17, 3, 16, 11, 12, 14, 8, 11), ("line", 12, 14, 12, 18), ("line", 8, 21, 16, 21), ("arc", 6, 7, 3, 90, 270), ("arc", 18, 7, 3, 270, 450)),
+    "tab": (("box", 3, 5, 21, 19), ("line", 3, 9, 12, 9, 12, 5)),
+    "tabs": (("box", 6, 6, 21, 19), ("line", 3, 16, 3, 3, 17, 3)),
+    "incognito": (("line", 3, 11, 21, 11), ("poly", 6, 11, 8, 4, 16, 4, 18, 11), ("ring", 8, 16, 3), ("ring", 16, 16, 3), ("line", 11, 16, 13, 16)),
+    "download": (("line", 12, 3, 12, 15), ("line", 7, 10, 12, 15, 17, 10), ("line", 5, 20, 19, 20)),
+    "text_size": (("line", 3, 5, 13, 5), ("line", 8, 5, 8, 20), ("line", 14, 11, 21, 11), ("line", 17.5, 11, 17.5, 20)),
+    "translate": (("line", 3, 6, 13, 6), ("line", 8, 4, 8, 6), ("line", 5, 6, 11, 14), ("line", 11, 6, 5, 15), ("line", 13, 21, 17, 11, 21, 21), ("line", 14.5, 17, 19.5, 17)),
+    "open_in_new": (("line", 11, 4, 4, 4, 4, 20, 20, 20, 20, 13), ("line", 14, 4, 20, 4, 20, 10), ("line", 20, 4, 11, 13)),
+    "link": (("box", 2, 8, 11, 16), ("box", 13, 8, 22, 16), ("line", 8, 12, 16, 12)),
+    "copy": (("box", 8, 7, 20, 21), ("line", 4, 17, 4, 3, 16, 3)),
+    "visibility": (("arc", 12, 16, 11, 200, 340), ("arc", 12, 8, 11, 20, 160), ("dot", 12, 12, 3)),
+    "lock": (("fill", 5, 10, 19, 21), ("arc", 12, 10, 5, 180, 360)),
+    "info": (("ring", 12, 12, 9), ("line", 12, 11, 12, 17), ("dot", 12, 7.5, 1.3)),
+    "help": (("ring", 12, 12, 9), ("arc", 12, 9, 3, 180, 400), ("line", 12, 12, 12, 14), ("dot", 12, 17, 1.3)),
+    "sort": (("line", 3, 6, 21, 6), ("line", 3, 12, 15, 12), ("line", 3, 18, 9, 18)),
+    "list": (("dot", 4, 6, 1.5), ("dot", 4, 12, 1.5), ("dot", 4, 18, 1.5), ("line", 8, 6, 21, 6), ("line", 8, 12, 21, 12), ("line", 8, 18, 21, 18)),
+    "grid": (("fill", 4, 4, 10, 10), ("fill", 14, 4, 20, 10), ("fill", 4, 14, 10, 20), ("fill", 14, 14, 20, 20)),
+    "flag": (("line", 5, 21, 5, 3), ("poly", 5, 4, 19, 4, 16, 9, 19, 14, 5, 14)),
+    "news": (("box", 3, 4, 21, 20), ("fill", 6, 7, 11, 12), ("line", 13, 8, 18, 8), ("line", 13, 11, 18, 11), ("line", 6, 15, 18, 15)),
+    "video": (("box", 3, 6, 16, 18), ("poly", 16, 10, 21, 7, 21, 17, 16, 14)),
+    "live": (("dot", 12, 12, 3), ("arc", 12, 12, 7, 135, 225), ("arc", 12, 12, 7, 315, 405), ("arc", 12, 12, 10.5, 135, 225), ("arc", 12, 12, 10.5, 315, 405)),
+    "more_vert": (("dot", 12, 5, 2), ("dot", 12, 12, 2), ("dot", 12, 19, 2)),
+    "arrow_forward": (("line", 4, 12, 20, 12), ("line", 13, 5, 20, 12, 13, 19)),
+    "expand_more": (("line", 6, 9, 12, 15, 18, 9),),
+    "expand_less": (("line", 6, 15, 12, 9, 18, 15),),
+    "chevron_left": (("line", 15, 5, 8, 12, 15, 19),),
+    "chevron_right": (("line", 9, 5, 16, 12, 9, 19),),
+}  # fmt: skip
+
+
+def _strokes(strokes: tuple[Stroke, ...]) -> Callable[[Draw, Box, str], None]:
+    """A painter for an icon given as strokes on the 24-unit grid."""
+
+    def paint(d: Draw, b: Box, c: str) -> None:
+        x1, y1, x2, _ = b
+        k = (x2 - x1) / 24
+        w = max(2, round(2 * k))
+        p = lambda *xy: [(x1 + xy[i] * k, y1 + xy[i + 1] * k) for i in range(0, len(xy), 2)]  # noqa: E731
+        for shape, *v in strokes:
+            if shape == "line":
+                d.line(p(*v), fill=c, width=w, joint="curve")
+            elif shape in ("box", "fill"):
+                (ax, ay), (bx, by) = p(*v)
+                d.rounded_rectangle((ax, ay, bx, by), radius=k, outline=c if shape == "box" else None,
+                                    fill=c if shape == "fill" else None, width=w)  # fmt: skip
+            elif shape in ("ring", "dot"):
+                (cx, cy), r = p(v[0], v[1])[0], v[2] * k
+                d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=c if shape == "ring" else None,
+                          fill=c if shape == "dot" else None, width=w)  # fmt: skip
+            elif shape == "poly":
+                d.polygon(p(*v), fill=c)
+            elif shape == "arc":
+                (cx, cy), r = p(v[0], v[1])[0], v[2] * k
+                d.arc((cx - r, cy - r, cx + r, cy + r), v[3], v[4], fill=c, width=w)
+
+    return paint
+
+
 ICONS: dict[str, Callable[[Draw, Box, str], None]] = {
     "search": icon_search, "back": icon_back, "menu": icon_menu, "more": icon_more, "star": icon_star,
     "star_outline": lambda d, b, c: icon_star(d, b, c, filled=False), "heart": icon_heart, "cart": icon_cart,
@@ -371,6 +479,7 @@ ICONS: dict[str, Callable[[Draw, Box, str], None]] = {
     "pin": icon_pin, "plus": icon_plus, "close": icon_close, "check": icon_check, "chevron": icon_chevron,
     "share": icon_share, "calendar": icon_calendar, "filter": icon_filter, "mic": icon_mic, "bell": icon_bell,
     "play": icon_play, "phone": icon_phone, "directions": icon_directions, "globe": icon_globe, "swap": icon_swap, "bookmark": icon_bookmark, "apps": icon_grid,
+    **{name: _strokes(strokes) for name, strokes in STROKES.items()},
 }  # fmt: skip
 
 
