@@ -82,6 +82,12 @@ def run_command(
         help="LLM judge (SPA-Bench style: final screenshots + described actions against the task's rubric); "
         "same forms as --model. Required on real devices, which have no programmatic check.",
     ),
+    reset: str = typer.Option(
+        "seed",
+        "--reset",
+        help="How each episode starts: seed (virtual phones: the task's seeded state; real devices: its apps "
+        "restarted) or snapshot:NAME (load that emulator snapshot through the console first).",
+    ),
     executor: str = typer.Option(
         "local",
         "--executor",
@@ -121,6 +127,8 @@ def run_command(
         raise typer.BadParameter("--resume needs --out RUN_DIR, the run to continue", param_hint="--resume")
     if resume and not (out / "run.json").exists():
         raise typer.BadParameter(f"{out} holds no run to resume (no run.json)", param_hint="--out")
+    if reset != "seed" and not (reset.startswith("snapshot:") and reset.removeprefix("snapshot:")):
+        raise typer.BadParameter(f"{reset!r}; use seed or snapshot:NAME", param_hint="--reset")
     if executor not in ("local", "ray"):
         raise typer.BadParameter(f"{executor!r}; use local or ray", param_hint="--executor")
     if executor == "ray":
@@ -154,6 +162,7 @@ def run_command(
     config = new_config(
         agent=agent, model=model or AGENTS[agent].default_model, tasks=tasks, task_ids=[t.id for t in selected], kb=kb,
         devices=devices, repeats=repeats, max_steps=max_steps, timeout_s=timeout, judge=judge, judge_mode=mode,
+        reset_snapshot=reset.removeprefix("snapshot:") if reset != "seed" else None,
     )  # fmt: skip
     try:
         config = prepare_run_dir(run_dir, config, resume)

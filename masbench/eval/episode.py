@@ -84,6 +84,7 @@ def run_episode(
     save_screens: bool = True,
     judge: Judge | None = None,
     judge_mode: JudgeMode = "check",
+    snapshot: str | None = None,
 ) -> EpisodeResult:
     """Run one task with one agent on one device. A `DeviceGoneError` propagates so the runner can
     retry the task on another device; `Interrupted` propagates when `stop` is set."""
@@ -104,7 +105,7 @@ def run_episode(
     use_judge = mode in ("llm", "both")
     t0 = time.perf_counter()
     limit_at = time.monotonic() + limits.timeout_s
-    prepare(device, task)
+    prepare(device, task, snapshot)
     dev0 = last_ms = _device_ms(device)
     agent.reset(task if agent.sees_solutions else task.view(), kb, seed=repeat)
     history: list[StepRecord] = []

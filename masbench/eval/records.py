@@ -80,4 +80,5 @@ class RunConfig(BaseModel):
     max_steps_factor: float = 2.0
     timeout_s: float = 600.0
     seed: int = 0
+    reset_snapshot: str | None = None  # emulator snapshot loaded before every episode (--reset snapshot:NAME)
     created_at: datetime

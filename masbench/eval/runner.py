@@ -264,7 +264,7 @@ def play_item(
         result = run_episode(
             device, item.task, agent, kb=kb, shortcuts=shortcuts, limits=limits, run_dir=run_dir,
             repeat=item.repeat, model=config.model, kb_label=config.kb, stop=stop, save_screens=save_screens,
-            judge=judge, judge_mode=config.judge_mode,
+            judge=judge, judge_mode=config.judge_mode, snapshot=config.reset_snapshot,
         )  # fmt: skip
     except (Interrupted, DeviceGoneError):
         raise

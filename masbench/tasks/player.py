@@ -18,6 +18,7 @@ from masbench.actions import Action, is_gui
 from masbench.actions.execute import ShortcutCaller, execute_action
 from masbench.catalog import package_of
 from masbench.device import DeviceError, DeviceGoneError
+from masbench.device.console import load_snapshot
 from masbench.shortcuts import KnowledgeBase, ShortcutExecutor
 
 from .checks import check_device
@@ -73,13 +74,16 @@ class TaskSetupError(RuntimeError):
     """A task's initial state cannot be produced on this device."""
 
 
-def prepare(device: Device, task: Task) -> None:
+def prepare(device: Device, task: Task, snapshot: str | None = None) -> None:
     """Reset to the task's seed and clock, apply its setup patches, start on the home screen.
 
-    A real device has no seeded state to reset to: its apps are stopped so each starts fresh (restore an
-    emulator snapshot for a clean state), and a task that needs set-up app state cannot run there."""
+    A real device has no seeded state to reset to: its apps are stopped so each starts fresh, after loading
+    emulator snapshot `snapshot` through the console when one is given (`--reset snapshot:NAME`); a task
+    that needs set-up app state cannot run there."""
     state = task.initial_state
-    if device.is_virtual:
+    if snapshot is not None:
+        load_snapshot(device, snapshot)
+    if device.is_virtual and snapshot is None:
         device.reset(state.seed, state.clock)
         for app, patch in state.setup.items():
             device.patch_state(package_of(app), patch)

@@ -26,6 +26,12 @@ def serve(
     first: int = typer.Option(
         1, "--first", min=1, help="Number of the first phone: serves vphone-FIRST..vphone-(FIRST+COUNT-1)."
     ),
+    emulators: bool = typer.Option(
+        False,
+        "--emulators",
+        help="Present the phones as emulators: named emulator-PORT, each answering the emulator console "
+        "protocol (auth, avd snapshot save|load|list, geo fix, sms send, gsm call, kill) on PORT (5554, 5556, ...).",
+    ),
     exit_with_stdin: bool = typer.Option(
         False,
         "--exit-with-stdin",
@@ -37,10 +43,14 @@ def serve(
 
     Point adbutils (`AdbClient(port=PORT)`) or the adb CLI (`adb -P PORT devices`) at it."""
     from masbench.vphone.adb_server import AdbServer
+    from masbench.vphone.console import emulator_phones
     from masbench.vphone.phone import VirtualPhone
 
-    numbers = range(first, first + count)
-    server = AdbServer([VirtualPhone(f"vphone-{i}", seed=seed) for i in numbers], port=port)
+    if emulators:
+        phones = [phone for phone, _console in emulator_phones(count, seed)]
+    else:
+        phones = [VirtualPhone(f"vphone-{i}", seed=seed) for i in range(first, first + count)]
+    server = AdbServer(phones, port=port)
 
     async def main() -> None:
         loop = asyncio.get_running_loop()
@@ -56,7 +66,8 @@ def serve(
             loop.add_reader(sys.stdin.fileno(), parent_gone)
 
         def ready(bound: int) -> None:
-            typer.echo(f"serving vphone-{numbers[0]}..vphone-{numbers[-1]} on 127.0.0.1:{bound}", err=False)
+            names = f"{phones[0].serial}..{phones[-1].serial}" if len(phones) > 1 else phones[0].serial
+            typer.echo(f"serving {names} on 127.0.0.1:{bound}", err=False)
 
         with contextlib.suppress(asyncio.CancelledError):
             await server.serve(ready=ready)

@@ -27,6 +27,7 @@ USAGE = """usage: cmd masbench <command>
   patch PACKAGE JSON | --b64 BASE64    deep-merge a JSON object into an app's state
   save NAME                            remember the whole phone state (apps, stack, clock, settings) as NAME
   restore NAME                         go back to the state saved as NAME (it stays saved)
+  forget NAME                          drop the state saved as NAME
   events [--since SEQ]                 the event log from SEQ (inclusive), one JSON object per line
   time                                 the virtual clock and modelled device time
   apps                                 installed apps
@@ -199,12 +200,25 @@ def _clipboard(p: Proc, args: list[str]) -> None:
         _json(p, {"text": p.phone.clipboard})
 
 
+def _forget(p: Proc, args: list[str]) -> None:
+    name = _name(args, "forget")
+    if _saved.get(p.phone, {}).pop(name, None) is None:
+        raise CommandError(f"cmd masbench forget: nothing saved as '{name}'")
+    _json(p, {"ok": True, "name": name})
+
+
+def saved_names(phone: VirtualPhone) -> list[str]:
+    """The names of the phone's saved states, in the order they were saved."""
+    return list(_saved.get(phone, {}))
+
+
 SUBCOMMANDS = {
     "reset": _reset,
     "state": _state,
     "patch": _patch,
     "save": _save,
     "restore": _restore,
+    "forget": _forget,
     "events": _events,
     "time": _time,
     "apps": _apps,
