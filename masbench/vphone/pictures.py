@@ -485,7 +485,8 @@ def draw(image: str, w: int, h: int) -> Image.Image:
     colour = next(
         (NAMED[word] for word in reversed(key.lower().replace("-", ":").split(":")) if word in NAMED), None
     )
-    scale = 2 if w * h <= 250_000 else 1  # supersample thumbnails for smooth edges; large ones are smooth enough
+    # supersample thumbnails for smooth edges; large pictures are smooth enough as drawn
+    scale = 2 if w * h <= 250_000 else 1
     canvas = Canvas(max(1, w) * scale, max(1, h) * scale, rng, colour)
     KINDS[kind](canvas)
     return canvas.img.reduce(scale) if scale > 1 else canvas.img

@@ -4,7 +4,8 @@ Colours and text sizes default to the current app's theme (theme.py): pass a sty
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from .theme import theme
@@ -462,6 +463,26 @@ def dialog(
         bg=theme().surface, radius=40, w=940, rid=rid, cls=FRAME,
     )  # fmt: skip
     return _layer(card, on_dismiss, "center")
+
+
+def choice_dialog(
+    title: str,
+    choices: Mapping[str, str],
+    current: str | None,
+    on_pick: Callable[[str], None],
+    on_dismiss: Tap,
+    *,
+    cancel: bool = True,
+    rid: str = "dialog",
+    option_rid: str = "option",
+) -> Node:
+    """A single-choice dialog (Android's AlertDialog with single-choice items): a radio per choice
+    (key -> label), the current one checked; picking one calls `on_pick(key)`."""
+    options = [
+        radio(label, key == current, partial(on_pick, key), rid=option_rid) for key, label in choices.items()
+    ]
+    actions = [button("Cancel", on_dismiss, primary=False)] if cancel else []
+    return dialog(title, options, actions, on_dismiss, rid=rid)
 
 
 def bottom_sheet(title: str, body: Sequence[Node | None], on_dismiss: Tap, rid: str = "bottom_sheet") -> Node:

@@ -13,9 +13,8 @@ from ..theme import TextStyle, Theme, theme
 from ..ui import SEEKBAR, Node
 from ..widgets import (
     app_bar,
-    button,
+    choice_dialog,
     column,
-    dialog,
     divider,
     icon_button,
     list_item,
@@ -263,11 +262,13 @@ def placeholder(title: str, ctx: AppContext) -> Node:
 def font_dialog(ctx: AppContext) -> Node:
     current = _get(ctx, "system", "font_scale", "1.0")
 
-    def pick(value: str) -> Callable[[], None]:
-        return lambda: (_put(ctx, "system", "font_scale", value), ctx.close())
+    def pick(value: str) -> None:
+        _put(ctx, "system", "font_scale", value)
+        ctx.close()
 
-    options = [radio(label, value == current, pick(value)) for label, value in FONT_SCALES]
-    return dialog("Font size", options, [button("Cancel", ctx.close, primary=False)], ctx.close)
+    return choice_dialog(
+        "Font size", {value: label for label, value in FONT_SCALES}, current, pick, ctx.close
+    )
 
 
 SCREENS = {

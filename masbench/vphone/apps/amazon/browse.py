@@ -12,11 +12,10 @@ from ...app import AppContext
 from ...ui import EDIT, IMAGE, Node
 from ...widgets import (
     checkbox,
+    choice_dialog,
     column,
-    dialog,
     divider,
     icon_button,
-    radio,
     row,
     scroll_list,
     scroll_page,
@@ -425,11 +424,13 @@ def filters_sheet(ctx: AppContext) -> Node:
 def sort_menu(ctx: AppContext) -> Node:
     current = ctx.args.get("sort") or "featured"
 
-    def pick(key: str) -> Callable[[], None]:
-        return lambda: (refine(ctx, sort=key), ctx.close())
+    def pick(key: str) -> None:
+        refine(ctx, sort=key)
+        ctx.close()
 
-    options = [radio(label, key == current, pick(key), rid="sort_option") for key, label in SORTS.items()]
-    return dialog("Sort by", options, [], ctx.close, rid="sort_menu")
+    return choice_dialog(
+        "Sort by", SORTS, current, pick, ctx.close, cancel=False, rid="sort_menu", option_rid="sort_option"
+    )
 
 
 # -- today's deals ---------------------------------------------------------------------------------------
@@ -482,11 +483,20 @@ def deals(ctx: AppContext) -> Node:
 def deal_sort_menu(ctx: AppContext) -> Node:
     sort = ctx.args.get("sort") or "featured"
 
-    def choose(key: str) -> Callable[[], None]:
-        return lambda: (ctx.args.update(sort=key), ctx.close())
+    def choose(key: str) -> None:
+        ctx.args["sort"] = key
+        ctx.close()
 
-    options = [radio(label, key == sort, choose(key), rid="sort_option") for key, label in DEAL_SORTS.items()]
-    return dialog("Sort by", options, [], ctx.close, rid="sort_menu")
+    return choice_dialog(
+        "Sort by",
+        DEAL_SORTS,
+        sort,
+        choose,
+        ctx.close,
+        cancel=False,
+        rid="sort_menu",
+        option_rid="sort_option",
+    )
 
 
 # -- menu ------------------------------------------------------------------------------------------------

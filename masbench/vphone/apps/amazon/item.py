@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from ...app import AppContext
 from ...ui import IMAGE, VIEWGROUP, Node
-from ...widgets import column, dialog, divider, radio, row, scroll_page, spacer, text
+from ...widgets import choice_dialog, column, divider, row, scroll_page, spacer, text
 from . import store
 from .parts import (
     DEAL_RED,
@@ -206,11 +206,22 @@ def product(ctx: AppContext) -> Node:
 def quantity_menu(ctx: AppContext) -> Node:
     qty = int(ctx.args.get("qty") or 1)
 
-    def set_qty(n: int) -> Callable[[], None]:
-        return lambda: (ctx.args.update(qty=n), ctx.close(), ctx.ui.pop("added", None))
+    def set_qty(n: str) -> None:
+        ctx.args["qty"] = int(n)
+        ctx.close()
+        ctx.ui.pop("added", None)
 
-    options = [radio(str(n), n == qty, set_qty(n), rid="quantity_option") for n in range(1, MAX_PICK + 1)]
-    return dialog("Quantity", options, [], ctx.close, rid="quantity_menu")
+    counts = {str(n): str(n) for n in range(1, MAX_PICK + 1)}
+    return choice_dialog(
+        "Quantity",
+        counts,
+        str(qty),
+        set_qty,
+        ctx.close,
+        cancel=False,
+        rid="quantity_menu",
+        option_rid="quantity_option",
+    )
 
 
 def _label(name: str, value: str) -> Node:

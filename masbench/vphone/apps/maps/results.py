@@ -8,7 +8,17 @@ from typing import Any
 from ...app import AppContext
 from ...theme import theme
 from ...ui import Node
-from ...widgets import button, chip, column, dialog, image, radio, rating, row, scroll_list, text
+from ...widgets import (
+    button,
+    chip,
+    choice_dialog,
+    column,
+    image,
+    rating,
+    row,
+    scroll_list,
+    text,
+)
 from . import model
 from .common import map_of, open_place, page, picture, search_bar
 from .content import distance_km, open_status
@@ -55,12 +65,9 @@ def sort(ctx: AppContext) -> Node:
         ctx.close()
         ctx.ui.get("scroll", {}).pop("results", None)
 
-    options = [
-        radio(label, ctx.args["sort"] == key, lambda key=key: pick(key), rid="sort_option")
-        for key, label in model.SORTS.items()
-    ]
-    cancel = button("Cancel", ctx.close, primary=False)
-    return dialog("Sort by", options, [cancel], ctx.close, rid="sort_dialog")
+    return choice_dialog(
+        "Sort by", model.SORTS, ctx.args["sort"], pick, ctx.close, rid="sort_dialog", option_rid="sort_option"
+    )
 
 
 def _result_row(

@@ -11,8 +11,8 @@ from ...widgets import (
     button,
     checkbox,
     chip,
+    choice_dialog,
     column,
-    dialog,
     divider,
     icon_button,
     list_item,
@@ -162,12 +162,9 @@ def location_dialog(ctx: AppContext) -> Node:
             ctx.state["location"] = label
         ctx.close()
 
-    options = [
-        radio(label, label == current, lambda label=label: choose(label), rid="location_option")
-        for label in CITY_NAMES
-    ]
-    return dialog(
-        "Choose a location", options, [button("Cancel", ctx.close, primary=False, colour=RED)], ctx.close
+    cities = {label: label for label in CITY_NAMES}
+    return choice_dialog(
+        "Choose a location", cities, current, choose, ctx.close, option_rid="location_option"
     )
 
 
@@ -258,12 +255,9 @@ def sort_dialog(ctx: AppContext) -> Node:
         ctx.close()
         ctx.ui.get("scroll", {}).pop("results", None)
 
-    options = [
-        radio(label, ctx.args["sort"] == key, lambda key=key: pick(key), rid="sort_option")
-        for key, label in model.SORTS.items()
-    ]
-    return dialog("Sort by", options, [button("Cancel", ctx.close, primary=False, colour=RED)],
-                  ctx.close, rid="sort_dialog")  # fmt: skip
+    return choice_dialog(
+        "Sort by", model.SORTS, ctx.args["sort"], pick, ctx.close, rid="sort_dialog", option_rid="sort_option"
+    )
 
 
 def filters(ctx: AppContext) -> Node:
