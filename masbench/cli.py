@@ -6,6 +6,7 @@ import typer
 
 from masbench.agents.cli import agents_app
 from masbench.device.cli import device_app, devices_command
+from masbench.emulator.cli import emulator_app
 from masbench.eval.cli import compare_command, report_command, run_command
 from masbench.generation.cli import generate_command, kb_app
 from masbench.shortcuts.cli import shortcuts_app
@@ -20,6 +21,7 @@ app = typer.Typer(
 )
 app.add_typer(vphone_app, name="vphone")
 app.add_typer(device_app, name="device")
+app.add_typer(emulator_app, name="emulator")
 app.command("devices")(devices_command)
 app.add_typer(agents_app, name="agents")
 app.add_typer(shortcuts_app, name="shortcuts")

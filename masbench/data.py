@@ -15,7 +15,7 @@ import masbench
 
 
 def data_dir(name: str, env: str) -> Path:
-    """The directory of data set `name` ("shortcuts_kb" or "tasks")."""
+    """The directory of data set `name` ("shortcuts_kb", "tasks" or "emulator", the scripts)."""
     if os.environ.get(env):
         return Path(os.environ[env])
     checkout = Path(masbench.__file__).resolve().parents[1] / name

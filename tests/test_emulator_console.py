@@ -91,3 +91,24 @@ def test_a_snapshot_reset_brings_back_the_saved_state_through_the_console(emulat
     assert console_port(device.serial) == console.port and console_port("vphone-1") is None
     with pytest.raises(ConsoleError, match="not an emulator"):
         load_snapshot(Device(DeviceAddress("127.0.0.1", 1, "vphone-1")), "clean")
+
+
+def test_the_emulator_cli_runs_the_scripts_with_their_arguments(tmp_path, monkeypatch, capfd):
+    from typer.testing import CliRunner
+
+    from masbench.cli import app
+
+    for name in ("start.sh", "snapshot.sh"):  # stand-ins that report how they were called
+        (tmp_path / name).write_text(f'echo "{name} $* SNAPSHOT=$SNAPSHOT APKS=$APKS"\n')
+    (tmp_path / "stop.sh").write_text("exit 3\n")
+    monkeypatch.setenv("MASBENCH_EMULATOR_DIR", str(tmp_path))
+    cli = CliRunner()
+    assert (
+        cli.invoke(app, ["emulator", "start", "-n", "2", "--snapshot", "clean", "--apk", "a.apk"]).exit_code
+        == 0
+    )
+    assert cli.invoke(app, ["emulator", "snapshot", "save", "clean"]).exit_code == 0
+    shown = capfd.readouterr().out
+    assert "start.sh 2 SNAPSHOT=clean APKS=a.apk" in shown and "snapshot.sh save clean" in shown
+    assert cli.invoke(app, ["emulator", "stop"]).exit_code == 3  # a script's failure is the command's
+    assert cli.invoke(app, ["emulator", "snapshot", "bogus"]).exit_code == 2

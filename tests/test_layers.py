@@ -1,6 +1,6 @@
 """Imports point one way: every module under masbench/ may import only its own layer or the layers below.
 
-llm / catalog / data / trajectory / deadlines  <  device  <  actions  <  shortcuts  <  tasks  <  agents  <  eval  <  CLIs
+llm / catalog / data / trajectory / deadlines  <  device / emulator  <  actions  <  shortcuts  <  tasks  <  agents  <  eval  <  CLIs
 
 `cli.py` modules are the top layer wherever they live. The virtual phone (`masbench/vphone`) stands
 apart: it imports nothing from the rest of masbench, and only the device layer's seam that starts phones
@@ -18,7 +18,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1] / "masbench"
 LAYERS = (
     {"llm", "catalog", "data", "trajectory", "deadlines"},
-    {"device"},
+    {"device", "emulator"},
     {"actions"},
     {"shortcuts"},
     {"tasks"},
