@@ -80,6 +80,30 @@ def serve(
     typer.echo("stopped", err=True)
 
 
+@vphone_app.command("view")
+def view(
+    device: str = typer.Option(
+        "vphone", "--device", "-d", help="'vphone' (a fresh virtual phone), SERIAL or HOST:PORT/SERIAL."
+    ),
+    port: int = typer.Option(8765, "--port", "-p", min=0, max=65535, help="Port of the page on 127.0.0.1."),
+) -> None:
+    """Show a device's screen in the browser and drive it: click to tap, drag to swipe, keys, typed text.
+    Serves until interrupted."""
+    from masbench.device import open_device
+    from masbench.device.viewer import Viewer
+
+    try:
+        with open_device(device) as dev:
+            viewer = Viewer(dev, port=port)
+            typer.echo(f"{dev.serial}: open {viewer.url} (Ctrl-C stops)")
+            with contextlib.suppress(KeyboardInterrupt):
+                signal.pause()
+            viewer.stop()
+    except OSError as exc:
+        typer.echo(f"error: cannot serve the viewer on 127.0.0.1:{port}: {exc.strerror or exc}", err=True)
+        raise typer.Exit(2) from None
+
+
 @vphone_app.command("demo")
 def demo(
     out: Path = typer.Option(Path("vphone-demo"), "--out", help="Directory for the screenshots."),
