@@ -8,7 +8,7 @@ from masbench.agents.cli import agents_app
 from masbench.device.cli import device_app, devices_command
 from masbench.emulator.cli import emulator_app
 from masbench.eval.cli import compare_command, report_command, run_command
-from masbench.generation.cli import generate_command, kb_app
+from masbench.generation.cli import generate_command, kb_app, record_command
 from masbench.shortcuts.cli import shortcuts_app
 from masbench.tasks.cli import tasks_app
 from masbench.vphone.cli import vphone_app
@@ -26,6 +26,7 @@ app.command("devices")(devices_command)
 app.add_typer(agents_app, name="agents")
 app.add_typer(shortcuts_app, name="shortcuts")
 shortcuts_app.command("generate")(generate_command)
+shortcuts_app.command("record")(record_command)
 app.add_typer(kb_app, name="kb")
 app.add_typer(tasks_app, name="tasks")
 app.command("run")(run_command)

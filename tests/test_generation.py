@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+from masbench.actions import Selector, select
 from masbench.actions.execute import execute_action
 from masbench.actions.schema import parse_call
 from masbench.agents import make_agent
@@ -160,3 +162,69 @@ def test_kb_eval_prints_the_table_3_comparison(run_dir, tmp_path):
     summaries = json.loads((tmp_path / "eval" / "kb_eval.json").read_text())
     assert set(summaries) == {"no KB", "predefined", "subtask-kb"}
     assert all(s["overall"]["episodes"] == 2 for s in summaries.values())
+
+
+def test_a_recorded_session_becomes_a_run_that_generates_a_working_replay(phone, tmp_path):
+    """A 'person' (a thread executing a task's GUI steps) is recorded; the recording is a run directory
+    whose trajectory generates a task replay that does the task again on a fresh phone."""
+    import threading
+
+    from masbench.generation.record import record
+
+    task = TASKS.get("yelp-02")
+    stop = threading.Event()
+
+    def person() -> None:
+        time.sleep(0.3)  # the recorder has reset the phone and taken its first dump
+        for step in task.solutions.gui:
+            assert execute_action(phone, step, phone.observe(screenshot=False).elements).ok
+            time.sleep(0.15)
+        stop.set()
+
+    worker = threading.Thread(target=person)
+    worker.start()
+    result = record(phone, tmp_path / "rec", task, stop)
+    worker.join()
+    assert result.success and result.steps == task.optimal_steps
+    (trajectory,) = load_trajectories(tmp_path / "rec")[0]
+    assert all(s.action.action != "tap" or s.action.target is not None for s in trajectory.steps)  # grounded
+    kb = load_kb(write_kb(task_replays([trajectory], {task.id: task.instruction}), tmp_path / "kb"))
+    prepare(phone, task)
+    call_example(ShortcutExecutor(kb, phone), next(iter(kb)))
+    assert check_device(task.check, phone).passed
+
+
+def test_a_tap_on_a_launcher_icon_is_one_tap_not_also_an_app_start():
+    from masbench.generation.record import action_for
+
+    assert (
+        action_for(
+            {"kind": "start", "action": "android.intent.action.MAIN", "package": "com.yelp.android"}, []
+        ).name
+        == "Yelp"
+    )
+    assert action_for({"kind": "broadcast", "action": "ADB_INPUT_B64"}, []) is None
+    assert action_for({"kind": "key", "key": "BACK"}, []).action == "back"
+
+
+def test_recording_a_launcher_tap_gives_one_step(phone, tmp_path):
+    import threading
+
+    from masbench.generation.record import record
+
+    stop = threading.Event()
+
+    def person() -> None:
+        time.sleep(0.3)
+        icon = select(Selector(content_desc="Settings"), phone.elements())
+        phone.tap(*icon.center)
+        time.sleep(0.5)
+        stop.set()
+
+    worker = threading.Thread(target=person)
+    phone.home()
+    worker.start()
+    result = record(phone, tmp_path / "rec", None, stop)
+    worker.join()
+    (trajectory,) = load_trajectories(tmp_path / "rec")[0]
+    assert result.steps == 1 and trajectory.steps[0].action.target.content_desc == "Settings"

@@ -77,6 +77,49 @@ def generate_command(
         console.print(f"  skipped {note}", highlight=False)
 
 
+def record_command(
+    out: Path = typer.Option(..., "--out", help="Run directory to write (one episode)."),
+    task: str | None = typer.Option(
+        None, "--task", help="Start from this task's state and judge it at the end."
+    ),
+    view: int | None = typer.Option(
+        8765,
+        "--view",
+        help="Serve the browser viewer on this port to drive the phone (0: pick one; -1: none).",
+    ),
+    tasks_dir: Path | None = typer.Option(
+        None, "--tasks-dir", help="Task data directory, if not the shipped one."
+    ),
+) -> None:
+    """Record what you do on a fresh virtual phone (through the browser viewer, or adb) as a run directory
+    for `shortcuts generate`; Ctrl-C ends the recording."""
+    import signal
+    import threading
+
+    from masbench.device import start_virtual_phones
+    from masbench.device.viewer import Viewer
+    from masbench.generation.record import record
+    from masbench.tasks import load_tasks
+
+    chosen = load_tasks(tasks_dir).get(task) if task else None
+    if task and chosen is None:
+        raise _fail(f"no task {task!r}")
+    if (out / "run.json").exists():
+        raise _fail(f"{out} already holds a run; choose another --out")
+    stop = threading.Event()
+    signal.signal(signal.SIGINT, lambda *_: stop.set())
+    with start_virtual_phones(1) as phones:
+        device = phones.devices[0]
+        viewer = Viewer(device, port=view) if view is not None and view >= 0 else None
+        where = f"open {viewer.url}" if viewer else f"adb -P {phones.port} -s {device.serial}"
+        Console().print(f"recording {device.serial} ({where}); Ctrl-C ends it")
+        result = record(device, out, chosen, stop)
+        if viewer:
+            viewer.stop()
+    verdict = "" if chosen is None else (" · task check passed" if result.success else " · task check failed")
+    Console().print(f"{result.steps} steps -> {out}{verdict}")
+
+
 @kb_app.command("eval")
 def eval_command(
     kbs: list[Path] = typer.Argument(..., help="Generated KB directories to evaluate."),
