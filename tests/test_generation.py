@@ -228,3 +228,42 @@ def test_recording_a_launcher_tap_gives_one_step(phone, tmp_path):
     worker.join()
     (trajectory,) = load_trajectories(tmp_path / "rec")[0]
     assert result.steps == 1 and trajectory.steps[0].action.target.content_desc == "Settings"
+
+
+def test_a_model_writes_a_dynamic_shortcut_that_runs_by_grounding_and_bad_plans_are_reported(phone, tmp_path):
+    from masbench.generation.dynamic import dynamic_shortcuts
+    from masbench.generation.trajectories import Step, Trajectory
+    from masbench.llm import ScriptedLLM
+
+    task = TASKS.get("yelp-02")
+    good = Trajectory("run", task.id, tuple(Step(a, "yelp") for a in task.solutions.gui))
+    bad = Trajectory("run", "yelp-03", good.steps)
+    plan = {
+        "name": "mark_event_interested",
+        "description": "Open an event from Yelp's upcoming events and mark yourself as interested.",
+        "parameters": [
+            {"name": "event", "type": "string", "required": True, "description": "the event's name"}
+        ],
+        "steps": [{"open_app": "Yelp"}, {"tap": "See all"}, {"tap": "{event}"}, {"tap": "Interested"}],
+    }
+    seen = []
+
+    def model(messages):
+        seen.append(messages[-1].text)
+        return "Here it is:\n" + json.dumps(plan) if len(seen) == 1 else '{"name": "x", "steps": []}'
+
+    shortcuts, problems = dynamic_shortcuts([good, bad], {task.id: task.instruction}, ScriptedLLM(model))
+    assert "1. open_app name='Yelp'" in seen[0] and task.instruction in seen[0]
+    assert [s.qualified_name for s in shortcuts] == ["yelp.mark_event_interested"]
+    assert problems == ["yelp-03: the plan is not a valid shortcut: description: Field required"]
+    kb = load_kb(write_kb(shortcuts, tmp_path))
+
+    def ground(description, elements):  # a stand-in for the grounding model: an exact label
+        return next((e for e in elements if description in (e.text, e.content_desc)), None)
+
+    prepare(phone, task)
+    record = ShortcutExecutor(kb, phone, ground=ground).call(
+        "yelp.mark_event_interested", {"event": "Jazz Night"}
+    )
+    assert record.success, record.reason
+    assert check_device(task.check, phone).passed

@@ -18,7 +18,7 @@ kb_app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
-METHODS = ("task-replay", "subtask-replay")
+METHODS = ("task-replay", "subtask-replay", "dynamic")
 SOURCE_TASK = re.compile(r"\btask (\S+), steps")
 
 
@@ -41,13 +41,19 @@ def generate_command(
     tasks_dir: Path | None = typer.Option(
         None, "--tasks-dir", help="Task data directory, if not the shipped one."
     ),
+    model: str | None = typer.Option(
+        None, "--model", "-m", help="The model that writes dynamic shortcuts (same forms as for run)."
+    ),
 ) -> None:
-    """Build a shortcut KB from what agents did: task-level or subtask-level action replays (no model)."""
+    """Build a shortcut KB from what agents did: task-level or subtask-level action replays (no model), or
+    dynamic shortcuts (a model writes each plan; its targets are grounded on the screen at call time)."""
     from masbench.generation import load_trajectories, subtask_replays, task_replays, write_kb
     from masbench.tasks import load_tasks
 
     if method not in METHODS:
         raise _fail(f"unknown method {method!r}; available: {', '.join(METHODS)}")
+    if method == "dynamic" and not model:
+        raise _fail("dynamic shortcuts are written by a model: pass --model")
     tasks = load_tasks(tasks_dir)
     held_out = {t.id for t in tasks.select("generation-eval")}
     trajectories, notes = [], []
