@@ -85,3 +85,14 @@ def test_without_ray_the_executor_says_how_to_install_it(monkeypatch):
     with pytest.raises(ImportError) as info:
         import_ray()
     assert str(info.value) == INSTALL_HINT and "pip install -e '.[ray]'" in INSTALL_HINT
+
+
+def test_an_actor_that_cannot_start_is_one_clear_error(cluster, tmp_path):
+    from masbench.eval.ray_executor import ActorStartError
+
+    run = runner(tmp_path, ["vphone:1"])
+    spec = worker(run)
+    broken = WorkerSpec(**{**spec.__dict__, "kb": str(tmp_path / "no-such-kb")})
+    with pytest.raises(ActorStartError, match="a Ray actor could not start: "):
+        run_on_ray(run, ["vphone:1"], broken)
+    assert load_results(tmp_path) == []

@@ -184,7 +184,7 @@ def run_command(
     header = f"[bold]{agent}[/] on {len(selected)} tasks x {repeats} -> {run_dir}  ({already} already done)"
     try:
         if executor == "ray":
-            from masbench.eval.ray_executor import WorkerSpec, run_on_ray
+            from masbench.eval.ray_executor import ActorStartError, WorkerSpec, run_on_ray
 
             worker = WorkerSpec(
                 device="", agent=agent, model=model, judge=judge, kb=kb, tasks_dir=str(tasks_dir) if tasks_dir else None,
@@ -193,7 +193,11 @@ def run_command(
             _console().print(header + "  [dim](Ray)[/]")
             with _progress(runner, total, already) as events:
                 runner.events = events
-                run_on_ray(runner, devices, worker, address=ray_address)
+                try:
+                    run_on_ray(runner, devices, worker, address=ray_address)
+                except ActorStartError as exc:
+                    _console().print(f"[red]error:[/] {exc}")
+                    raise typer.Exit(2) from None
         else:
             with open_devices(devices, mode=vphone_mode) as devs:
                 _console().print(header)

@@ -27,6 +27,12 @@ if TYPE_CHECKING:
     from .runner import Runner
 
 RESOURCE = "masbench_device"
+
+
+class ActorStartError(RuntimeError):
+    """An actor failed while setting up (its device, agent or KB): the run cannot start on Ray."""
+
+
 INSTALL_HINT = "--executor ray needs Ray: pip install -e '.[ray]' (or pip install 'ray>=2.9')"
 
 
@@ -146,7 +152,17 @@ def run_on_ray(
             ray.init(resources={RESOURCE: len(devices)}, log_to_driver=False, include_dashboard=False)
     actor_class = ray.remote(num_cpus=0, resources={RESOURCE: 1}, max_restarts=0)(EpisodeWorker)
     actors = {actor_class.remote(_with_device(worker, spec)): spec for spec in devices}
-    labels = dict(zip(actors, ray.get([a.label.remote() for a in actors]), strict=True))
+    try:
+        labels = dict(zip(actors, ray.get([a.label.remote() for a in actors]), strict=True))
+    except ray.exceptions.RayError as exc:  # an actor could not set up its device, agent or KB
+        for actor in actors:
+            ray.kill(actor)
+        if started_here:
+            ray.shutdown()
+        cause = getattr(exc, "cause", None) or exc
+        raise ActorStartError(
+            f"a Ray actor could not start: {type(cause).__name__}: {str(cause).splitlines()[-1]}"
+        ) from None
     pool = _Pool(list(actors), list(reversed(runner.pending())), len(actors))  # items pop from the end
     running: dict[Any, tuple[Any, WorkItem]] = {}
     try:
