@@ -23,8 +23,14 @@ Submit = Callable[[str], None] | None
 # what a place's picture shows, by its category; anything else is a street view of the city
 PICTURES = {
     "Restaurant": "dish",
-    "Bar": "dish",
+    "Bar": "bar",
     "Coffee shop": "coffee",
+    "Gas station": "street",
+    "Grocery store": "grocery",
+    "Pharmacy": "beauty",
+    "Landmark": "landmark",
+    "Stadium": "sport",
+    "Beach": "beach",
     "Hotel": "hotel",
     "Park": "park",
     "Zoo": "park",
