@@ -17,7 +17,7 @@ from __future__ import annotations
 import shutil
 import tempfile
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -151,7 +151,7 @@ def run_on_ray(
         else:
             ray.init(resources={RESOURCE: len(devices)}, log_to_driver=False, include_dashboard=False)
     actor_class = ray.remote(num_cpus=0, resources={RESOURCE: 1}, max_restarts=0)(EpisodeWorker)
-    actors = {actor_class.remote(_with_device(worker, spec)): spec for spec in devices}
+    actors = [actor_class.remote(replace(worker, device=spec)) for spec in devices]
     try:
         labels = dict(zip(actors, ray.get([a.label.remote() for a in actors]), strict=True))
     except ray.exceptions.RayError as exc:  # an actor could not set up its device, agent or KB
@@ -235,7 +235,3 @@ def _collect(ray, runner: Runner, ref, actor, item: WorkItem, label: str, pool: 
             fh.write(data)
     runner.record(label, EpisodeResult.model_validate_json(result_json))
     pool.idle.append(actor)
-
-
-def _with_device(spec: WorkerSpec, device: str) -> WorkerSpec:
-    return WorkerSpec(**{**spec.__dict__, "device": device})
