@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from ..app import App
 from .amazon import AmazonApp
+from .bbc import BbcNewsApp
 from .booking import BookingApp
 from .chrome import ChromeApp
+from .fitbit import FitbitApp
 from .launcher import LauncherApp
 from .maps import MapsApp
 from .settings import SettingsApp
@@ -20,6 +22,8 @@ APP_CLASSES: tuple[type[App], ...] = (
     BookingApp,
     YelpApp,
     MapsApp,
+    FitbitApp,
+    BbcNewsApp,
 )
 
 
