@@ -9,6 +9,7 @@ from .bbc import BbcNewsApp
 from .booking import BookingApp
 from .chrome import ChromeApp
 from .fitbit import FitbitApp
+from .gmail import GmailApp
 from .launcher import LauncherApp
 from .maps import MapsApp
 from .settings import SettingsApp
@@ -24,6 +25,7 @@ APP_CLASSES: tuple[type[App], ...] = (
     MapsApp,
     FitbitApp,
     BbcNewsApp,
+    GmailApp,
 )
 
 

@@ -1,0 +1,250 @@
+"""A conversation: its messages with attachments, the star, Reply / Reply all / Forward, and the toolbar's
+Archive, Delete, Mark unread and overflow menu (Move to, Snooze, Label as, importance, spam)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import timedelta
+
+from ...app import AppContext
+from ...theme import theme
+from ...ui import IMAGE, Node
+from ...widgets import (
+    app_bar,
+    bottom_sheet,
+    button,
+    checkbox,
+    column,
+    dialog,
+    divider,
+    flow,
+    icon_button,
+    list_item,
+    row,
+    scroll_page,
+    text,
+)
+from . import model
+from .common import avatar, toggle_star
+from .compose import open_compose
+from .datepick import open_picker
+
+MOVE_CATEGORIES = ("primary", "social", "updates", "promotions")
+
+
+def _thread(ctx: AppContext) -> model.Thread | None:
+    return model.find_thread(ctx.state, ctx.args.get("id", ""))
+
+
+def build_thread(ctx: AppContext) -> Node:
+    thread = _thread(ctx)
+    if thread is None:
+        return column(app_bar("", ctx.back), text("This conversation was deleted", "body", pad=60))
+    actions = (
+        icon_button("archive", "Archive", lambda: act(ctx, "archived", "Archived"), rid="archive"),
+        icon_button("delete", "Delete", lambda: act(ctx, "trashed", "Moved to Trash"), rid="delete"),
+        icon_button("email", "Mark unread", lambda: act(ctx, "unread", "Marked unread"), rid="mark_unread"),
+        icon_button("more_vert", "More options", ctx.opener("thread_menu"), rid="more_options"),
+    )
+    star = icon_button("star" if thread["starred"] else "star_outline",
+                       "Starred" if thread["starred"] else "Not starred", toggle_star(ctx, thread["id"]),
+                       rid="subject_star", fg="#f4b400" if thread["starred"] else theme().muted, size=56)  # fmt: skip
+    star.selected = thread["starred"]
+    chips = [text(name, size=30, bg=theme().pale, radius=12, pad=(16, 4, 16, 4), rid="label_chip")
+             for name in _shown_labels(ctx, thread)]  # fmt: skip
+    last = thread["messages"][-1]
+    return column(
+        app_bar("", ctx.back, *actions),
+        scroll_page(
+            "thread",
+            row(
+                text(thread["subject"], size=52, weight=1, rid="subject"),
+                star,
+                pad=(48, 16, 24, 8),
+                valign="start",
+            ),
+            flow(*chips, gap=12, pad=(48, 0, 48, 16)) if chips else None,
+            *[message_block(ctx, m) for m in thread["messages"]],
+            rid="conversation_pager",
+        ),
+        divider(),
+        row(
+            reply_button(ctx, "Reply", "reply", "reply", last["id"], "reply_button"),
+            reply_button(ctx, "Reply all", "reply_all", "reply_all", last["id"], "reply_all_button"),
+            reply_button(ctx, "Forward", "forward", "forward", last["id"], "forward_button"),
+            pad=(32, 24, 32, 24),
+            gap=20,
+            bg="#ffffff",
+        ),
+    )
+
+
+def _shown_labels(ctx: AppContext, thread: model.Thread) -> list[str]:
+    shown = ["Inbox"] if model.in_inbox(thread, ctx.now()) else []
+    shown += ["Spam"] if thread["spam"] else ["Trash"] if thread["trashed"] else []
+    return shown + thread["labels"]
+
+
+def reply_button(ctx: AppContext, label: str, mode: str, icon: str, message_id: str, rid: str) -> Node:
+    return button(label, lambda: open_compose(ctx, mode, message_id), rid=rid, primary=False, icon=icon,
+                  colour=theme().ink, weight=1, pad=(16, 0, 16, 0))  # fmt: skip
+
+
+def message_block(ctx: AppContext, message: dict) -> Node:
+    """One message: who wrote to whom and when, a reply arrow (the default reply action), body, files."""
+    sender = "me" if model.from_me(message) else message["from"]["name"]
+    to = ", ".join("me" if a == "alex.morgan@gmail.com" else model.display_name(a) for a in message["to"])
+    cc = ", ".join("me" if a == "alex.morgan@gmail.com" else model.display_name(a) for a in message["cc"])
+    default = ctx.state["settings"]["default_reply"]
+    header = row(
+        avatar(message["from"]["name"], 104),
+        column(
+            row(text(sender, size=40, bold=True, max_lines=1, weight=1, rid="sender_name"),
+                text(model.list_date(message["date"], ctx.now()), "caption", rid="message_date"), gap=16),
+            text(f"to {to}" + (f", cc {cc}" if cc else ""), "caption", max_lines=2, rid="recipients"),
+            weight=1, gap=4,
+        ),
+        icon_button(default, "Reply all" if default == "reply_all" else "Reply",
+                    lambda: open_compose(ctx, default, message["id"]), rid="reply_message", size=52),
+        pad=(48, 24, 16, 8), gap=28, valign="start",
+    )  # fmt: skip
+    files = [
+        row(
+            Node(IMAGE, icon="attach", size=44, w=70, h=70, fg=theme().muted, align="center"),
+            column(
+                text(a["name"], "body_small", max_lines=1),
+                text(model.size_label(a["size"]), "caption"),
+                weight=1,
+            ),
+            border="#dadce0",
+            radius=20,
+            pad=(20, 12, 20, 12),
+            gap=16,
+            valign="center",
+            rid="attachment_tile",
+            desc=a["name"],
+        )
+        for a in message["attachments"]
+    ]
+    return column(
+        header,
+        text(message["body"], "body", pad=(48, 8, 48, 16), rid="message_body"),
+        column(*files, gap=12, pad=(48, 0, 48, 16)) if files else None,
+        divider(),
+        rid="message_view",
+    )
+
+
+# -- acting on the thread ----------------------------------------------------------------------------------
+
+
+def act(ctx: AppContext, flag: str, done: str) -> None:
+    """Archive, delete or mark unread, then go back to the list, as Gmail does."""
+    thread = _thread(ctx)
+    if thread is None:
+        return
+    thread[flag] = True
+    if flag == "archived":
+        thread["snoozed_until"] = None
+    ctx.close()
+    ctx.toast(done)
+    ctx.phone.pop_screen()
+
+
+def thread_menu(ctx: AppContext) -> Node:
+    thread = _thread(ctx)
+    important = bool(thread and thread["important"])
+
+    def then(dialog_name: str) -> Callable[[], None]:
+        return lambda: (ctx.close(), ctx.open(dialog_name))
+
+    def toggle_important() -> None:
+        if thread is not None:
+            thread["important"] = not important
+        ctx.close()
+
+    items = [
+        list_item("Move to", on_tap=then("move_to"), icon="arrow_forward", rid="menu_item"),
+        list_item("Snooze", on_tap=then("snooze"), icon="schedule", rid="menu_item"),
+        list_item("Label as", on_tap=then("label_as"), icon="label", rid="menu_item"),
+        list_item("Mark not important" if important else "Mark important", on_tap=toggle_important, icon="flag",
+                  rid="menu_item"),
+        list_item("Report spam", on_tap=lambda: act(ctx, "spam", "Reported as spam"), icon="info", rid="menu_item"),
+    ]  # fmt: skip
+    return bottom_sheet("More options", items, ctx.close, rid="thread_menu")
+
+
+def label_dialog(ctx: AppContext) -> Node:
+    """Label as: a checkbox per label, ticked where the thread has it; OK writes the ticked set."""
+    thread = _thread(ctx)
+    args = ctx.dialog_args
+    chosen: list[str] = args.setdefault("chosen", list(thread["labels"]) if thread else [])
+
+    def flip(label: str) -> None:
+        chosen.remove(label) if label in chosen else chosen.append(label)
+
+    def ok() -> None:
+        if thread is not None:
+            thread["labels"] = [label for label in ctx.state["labels"] if label in chosen]
+        ctx.close()
+        ctx.toast("Labels updated")
+
+    boxes = [checkbox(label, label in chosen, lambda label=label: flip(label), rid="label_checkbox")
+             for label in ctx.state["labels"]]  # fmt: skip
+    actions = [button("Cancel", ctx.close, rid="button2", primary=False), button("OK", ok, rid="button1")]
+    return dialog("Label as", boxes, actions, ctx.close, rid="label_dialog")
+
+
+def move_dialog(ctx: AppContext) -> Node:
+    """Move to: another inbox category, Spam, Trash, or a label (which also takes it out of the inbox)."""
+    thread = _thread(ctx)
+
+    def move(target: str) -> None:
+        ctx.close()
+        if thread is None:
+            return
+        if target in MOVE_CATEGORIES:
+            thread.update(category=target, archived=False, spam=False, trashed=False)
+        elif target in ("spam", "trash"):
+            thread["spam" if target == "spam" else "trashed"] = True
+        else:
+            if target not in thread["labels"]:
+                thread["labels"] = [
+                    label for label in ctx.state["labels"] if label in {*thread["labels"], target}
+                ]
+            thread["archived"] = True
+        ctx.toast(f"Moved to {target.title() if target in (*MOVE_CATEGORIES, 'spam', 'trash') else target}")
+        ctx.phone.pop_screen()
+
+    targets = [*MOVE_CATEGORIES, "spam", "trash", *ctx.state["labels"]]
+    rows = [list_item(t.title() if t in (*MOVE_CATEGORIES, "spam", "trash") else t, on_tap=lambda t=t: move(t),
+                      rid="move_target") for t in targets]  # fmt: skip
+    return bottom_sheet("Move to", rows, ctx.close, rid="move_sheet")
+
+
+def snooze_dialog(ctx: AppContext) -> Node:
+    """Snooze until: Gmail's presets with the time each means, then Pick date."""
+    thread = _thread(ctx)
+    names = {
+        "later_today": "Later today",
+        "tomorrow": "Tomorrow",
+        "weekend": "This weekend",
+        "next_week": "Next week",
+    }
+
+    def choose(until) -> None:
+        ctx.close()
+        if thread is not None:
+            model.snooze(thread, until)
+            ctx.toast("Snoozed")
+            ctx.phone.pop_screen()
+
+    rows = [
+        list_item(names[key], f"{until.strftime('%a')} {until.strftime('%I:%M %p').lstrip('0')}",
+                  on_tap=lambda u=until: choose(u), icon="schedule", rid="snooze_option", desc=names[key])
+        for key, until in model.snooze_times(ctx.now()).items()
+    ]  # fmt: skip
+    tomorrow = ctx.now().date() + timedelta(days=1)
+    rows.append(list_item("Pick date", on_tap=lambda: (ctx.close(), open_picker(ctx, "snooze", tomorrow)),
+                          icon="today", rid="snooze_option", desc="Pick date"))  # fmt: skip
+    return bottom_sheet("Snooze until...", rows, ctx.close, rid="snooze_sheet")
