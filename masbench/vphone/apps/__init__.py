@@ -14,6 +14,7 @@ from .launcher import LauncherApp
 from .maps import MapsApp
 from .settings import SettingsApp
 from .yelp import YelpApp
+from .youtube import YouTubeApp
 
 APP_CLASSES: tuple[type[App], ...] = (
     LauncherApp,
@@ -26,6 +27,7 @@ APP_CLASSES: tuple[type[App], ...] = (
     FitbitApp,
     BbcNewsApp,
     GmailApp,
+    YouTubeApp,
 )
 
 
