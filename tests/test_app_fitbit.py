@@ -174,9 +174,7 @@ def test_food_search_forgives_and_logs_servings_to_the_chosen_meal(phone):
     type_in(phone, "food_search_field", "salads chicken")
     assert texts(phone, "food_name") == ["Chicken Salad"]
     tap(phone, resource_id="food_result")
-    tap(phone, resource_id="food_servings")
-    phone.clear_focused()
-    phone.input_text("2")
+    type_in(phone, "food_servings", "2")
     tap(phone, resource_id="log_food_entry_button")
     entry = state(phone)["logs"]["food"][-1]
     assert (entry["food_id"], entry["meal"], entry["servings"], entry["calories"]) == (

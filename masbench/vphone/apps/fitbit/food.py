@@ -152,12 +152,12 @@ def food_row(ctx: AppContext, food: content.Food) -> Node:
 
 def build_food_entry(ctx: AppContext) -> Node:
     food = content.FOOD_BY_ID[ctx.args["food_id"]]
-    servings = parse_number(ctx.ui.get("servings", "1"))
+    servings = parse_number(ctx.ui.get("servings") or "1")
     day = selected_day(ctx)
     form = card(
         text(food.name, "headline", rid="food_entry_name"),
         text(f"1 serving = {food.serving} · {food.calories} cal", "caption", rid="food_serving"),
-        labelled("Servings", form_field(ctx, "servings", "food_servings", value="1")),
+        labelled("Servings", form_field(ctx, "servings", "food_servings", hint="1")),
         labelled("Meal", meal_chips(ctx)),
         text(
             f"{round(food.calories * servings) if servings else 0} cal · {day_label(ctx, day)}",
@@ -168,7 +168,7 @@ def build_food_entry(ctx: AppContext) -> Node:
     )
 
     def save() -> None:
-        amount = parse_number(ctx.ui.get("servings", "1"))
+        amount = parse_number(ctx.ui.get("servings") or "1")
         if amount is None or amount > 50:
             ctx.ui["error"] = "Enter the number of servings"
             return
