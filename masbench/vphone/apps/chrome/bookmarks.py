@@ -19,7 +19,7 @@ from ...widgets import (
 )
 from . import browser
 from .common import menu_row, open_in_new_tab, open_in_tab
-from .lists import empty, host
+from .lists import empty, host, plural
 
 
 def _bookmark(ctx: AppContext, mark_id: int) -> dict | None:
@@ -31,7 +31,7 @@ def build_bookmarks(ctx: AppContext) -> Node:
     state, folder = ctx.state, ctx.args.get("folder", "")
     if not folder:
         rows = [
-            list_item(name, f"{sum(b['folder'] == name for b in state['bookmarks'])} bookmarks", icon="bookmark",
+            list_item(name, plural(sum(b["folder"] == name for b in state["bookmarks"]), "bookmark"), icon="bookmark",
                       on_tap=ctx.link("bookmarks", folder=name), rid="folder_row", desc=name)
             for name in state["folders"]
         ] + [list_item("Reading list", f"{sum(not r['read'] for r in state['reading_list'])} unread", icon="list",
@@ -94,6 +94,7 @@ def build_edit_bookmark(ctx: AppContext) -> Node:
     def field(label: str, key: str, rid: str) -> Node:
         box = text_field(f"edit_{key}", label, rid, value=mark[key])
         box.on_change = lambda v: mark.update({key: v})
+        box.weight = 1
         return column(text(label, "caption", pad=(48, 24, 48, 0)), row(box, pad=(48, 0, 48, 0)))
 
     return column(
@@ -160,8 +161,10 @@ def build_new_folder(ctx: AppContext) -> Node:
         ctx.phone.pop_screen()  # the new-folder editor
         ctx.phone.pop_screen()  # the folder picker: back on the bookmark editor
 
+    name = text_field("folder_name", "Folder name", "folder_title", on_submit=save)
+    name.weight = 1
     return column(
         app_bar("Add folder", ctx.back, button("Save", lambda: save(), rid="save_button", h=100)),
         text("Name", "caption", pad=(48, 24, 48, 0)),
-        row(text_field("folder_name", "Folder name", "folder_title", on_submit=save), pad=(48, 0, 48, 0)),
+        row(name, pad=(48, 0, 48, 0)),
     )

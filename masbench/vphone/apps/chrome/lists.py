@@ -35,6 +35,10 @@ def when(iso: str) -> str:
     return moment.strftime("%b ") + f"{moment.day}, {moment:%H:%M}"
 
 
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
 def empty(message: str) -> Node:
     return text(message, "body", fg="#5f6368", align="center", pad=(60, 200, 60, 0), rid="empty_view")
 
@@ -83,7 +87,7 @@ def build_switcher(ctx: AppContext) -> Node:
     return column(
         row(
             icon_button("back", "Navigate up", ctx.back, rid="navigate_up"),
-            text(f"{len(shown)} open tab" + ("" if len(shown) == 1 else "s"), "title", weight=1, rid="toolbar_title"),
+            text(plural(len(shown), "open tab"), "title", weight=1, rid="toolbar_title"),
             icon_button("plus", "New Incognito tab" if incognito else "New tab",
                         lambda: open_in_new_tab(ctx, incognito=incognito), rid="new_tab_view_button"),
             icon_button("more", "More options", ctx.opener("switcher_menu"), rid="menu_button"),

@@ -16,6 +16,7 @@ from ...widgets import (
     row,
     scroll_page,
     section_header,
+    spacer,
     switch,
     text,
     text_field,
@@ -76,6 +77,7 @@ def build_homepage(ctx: AppContext) -> Node:
             prefs["homepage"] = web.fix_up(value, prefs["search_engine"])
 
     field = text_field("homepage_url", "Enter custom web address", "homepage_url_edit", on_submit=save)
+    field.weight = 1
     return column(
         app_bar("Homepage", ctx.back),
         radio("Chrome's homepage", not custom, use_new_tab, rid="homepage_option"),
@@ -128,9 +130,9 @@ def build_clear_data(ctx: AppContext) -> Node:
             rid="clear_list",
         ),
         row(
+            spacer(weight=1),
             button("Delete data", delete, rid="clear_button", enabled=bool(choice["kinds"])),
             pad=(48, 24, 48, 40),
-            align="end",
         ),
     )
 

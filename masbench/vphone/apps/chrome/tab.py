@@ -97,6 +97,7 @@ def new_tab_page(ctx: AppContext, incognito: bool) -> Node:
                 fg="#bdc1c6",
                 pad=(60, 40, 60, 0),
             ),
+            bg="#202124",
         )
     engine = ctx.state["settings"]["search_engine"]
     return webview(
@@ -165,9 +166,7 @@ def build_tab(ctx: AppContext) -> Node:
     return column(
         top,
         address,
-        scroll_page(
-            "page", view, rid="compositor_view_holder", bg="#202124" if tab["incognito"] else "#ffffff"
-        ),
+        scroll_page("page", view, rid="compositor_view_holder", bg=view.bg),
         snackbar(ctx),
         rid="control_container",
     )

@@ -34,12 +34,14 @@ class Reader:
         return MARK if self.find and self.find.lower() in value.lower() else None
 
 
-def webview(title: str, *children: Node | None) -> Node:
-    return column(*children, cls=WEBVIEW, text=title, desc=title, pad=(0, 0, 0, 80), gap=8)
+def webview(title: str, *children: Node | None, bg: str = "#ffffff") -> Node:
+    """The WebView of one page; its content-desc is the page title (drawn by the tab strip, not the page)."""
+    return column(*children, cls=WEBVIEW, desc=title, bg=bg, pad=(0, 0, 0, 80), gap=8)
 
 
 def _text(reader: Reader, value: str, size: int, **kw: object) -> Node:
-    return Node(TEXT, text=value, size=reader.scale(size), bg=reader.marked(value), pad=(48, 6, 48, 6), **kw)
+    kw.setdefault("pad", (48, 6, 48, 6))
+    return Node(TEXT, text=value, size=reader.scale(size), bg=reader.marked(value), **kw)
 
 
 def _link(reader: Reader, label: str, url: str, size: int = 42, rid: str = "") -> Node:
@@ -90,9 +92,9 @@ def render_search(page: SearchPage, reader: Reader) -> Node:
     colour = ENGINE_COLOURS[page.engine]
     header = column(
         text(page.engine, size=64, bold=True, fg=colour, pad=(48, 40, 48, 16)),
-        Node(VIEW, text=page.query, size=40, radius=48, border="#dadce0", pad=(40, 24, 40, 24), rid="search_query",
-             desc=f"Search: {page.query}"),
-        pad=(0, 0, 48, 24),
+        row(Node(VIEW, text=page.query, size=40, radius=48, border="#dadce0", pad=(40, 24, 40, 24), weight=1,
+                 rid="search_query", desc=f"Search: {page.query}", max_lines=2), pad=(48, 0, 48, 0)),
+        pad=(0, 0, 0, 24),
     )  # fmt: skip
     results: list[Node] = []
     for result in page.results():
@@ -113,7 +115,7 @@ def render_unreachable(url: str) -> Node:
     host = urlsplit(url).hostname or url
     return webview(
         host,
-        Node(IMAGE, icon="globe", size=120, w=200, h=200, fg=GREY, pad=(48, 200, 0, 0)),
+        row(Node(IMAGE, icon="globe", size=120, w=160, h=160, fg=GREY), pad=(48, 200, 48, 0)),
         text("This site can't be reached", "headline", pad=(48, 40, 48, 20), rid="error_title"),
         text(f"Check if there is a typo in {host}.", "body", pad=(48, 0, 48, 20)),
         text("DNS_PROBE_FINISHED_NXDOMAIN", "caption", pad=(48, 0, 48, 0)),
