@@ -7,7 +7,9 @@ from ..app import App
 from .amazon import AmazonApp
 from .bbc import BbcNewsApp
 from .booking import BookingApp
+from .calendar import CalendarApp
 from .chrome import ChromeApp
+from .contacts import ContactsApp
 from .fitbit import FitbitApp
 from .gmail import GmailApp
 from .launcher import LauncherApp
@@ -28,6 +30,8 @@ APP_CLASSES: tuple[type[App], ...] = (
     BbcNewsApp,
     GmailApp,
     YouTubeApp,
+    ContactsApp,
+    CalendarApp,
 )
 
 
