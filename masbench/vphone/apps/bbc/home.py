@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from ...app import AppContext
 from ...theme import theme
-from ...ui import Node
+from ...ui import Node, measure_width
 from ...widgets import column, row, scroll_list, tabs, text
 from . import content, model
 from .common import RED, bar_action, brand_bar, nav, story_list, story_row
 
 CHARTS = (("read", "Most read"), ("watched", "Most watched"))
+SCREEN_WIDTH = 1080
 
 
 def section_tabs(ctx: AppContext, current: str) -> Node:
@@ -19,6 +20,7 @@ def section_tabs(ctx: AppContext, current: str) -> Node:
     def pick(key: str) -> None:
         ctx.args["section"] = key
         ctx.ui.get("scroll", {}).pop("home_feed", None)
+        ctx.ui["reveal_tab"] = True
 
     labels = {content.TOP: "Top Stories", **content.SECTIONS}
     cells = [
@@ -33,7 +35,16 @@ def section_tabs(ctx: AppContext, current: str) -> Node:
         )
         for key, label in labels.items()
     ]
+    offsets = ctx.ui.setdefault("scroll", {})
+    if "section_tabs" not in offsets or ctx.ui.pop("reveal_tab", False):
+        reveal(offsets, cells, list(labels).index(current))
     return scroll_list("section_tabs", cells, rid="section_tabs", horizontal=True, h=112, bg=theme().surface)
+
+
+def reveal(offsets: dict[str, int], cells: list[Node], index: int) -> None:
+    """Scroll the strip so the chosen tab sits mid-screen, as Material tabs do (layout clamps the ends)."""
+    widths = [measure_width(cell) for cell in cells]
+    offsets["section_tabs"] = max(0, sum(widths[:index]) + widths[index] // 2 - SCREEN_WIDTH // 2)
 
 
 def home(ctx: AppContext) -> Node:
