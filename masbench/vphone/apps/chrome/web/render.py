@@ -79,7 +79,7 @@ def site_header(name: str, colour: str, desktop: bool) -> Node:
     """The site's own banner; the desktop site adds its navigation links."""
     nav = text("Home   About   Contact", size=30, fg="#ffffffcc") if desktop else None
     return row(text(name, size=48, bold=True, fg="#ffffff", weight=1), nav,
-               bg=colour, pad=(48, 36, 48, 36), valign="center", cls=VIEW)  # fmt: skip
+               bg=colour, pad=(48, 36, 48, 36), valign="center", cls=VIEW, rid="site_header")  # fmt: skip
 
 
 def render_page(page: Page, reader: Reader) -> Node:
