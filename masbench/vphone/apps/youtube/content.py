@@ -92,7 +92,7 @@ CHANNELS: tuple[tuple[str, str, str, int, str, str, tuple[Row, ...]], ...] = (
         ("Inside the Finals Game 3", "video", "15:40", "1d", 1_100_000),
         ("Deep Three Pointer at the Buzzer", "short", "0:24", "2d", 6_100_000),
         ("Three Pointer Shooting Drill", "short", "0:38", "5d", 1_400_000),
-        ("Best Three Pointers of the Season", "video", "8:25", "2w", 2_900_000),
+        ("Best Three Pointers of the Season", "video", "8:25", "2w", 7_300_000),
         ("How to Shoot a Three Pointer: Form Breakdown", "video", "9:58", "3mo", 870_000),
     )),
     ("Paper Plane Comedy", "paperplanecomedy", "Comedy", 5_100_000,

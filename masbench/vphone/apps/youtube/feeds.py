@@ -154,7 +154,12 @@ def build_you(ctx: AppContext) -> Node:
 
     def entry(list_id: str, icon: str, title: str, subtitle: str) -> Node:
         return list_item(
-            title, subtitle, icon=icon, on_tap=ctx.link("playlist", list_id=list_id), rid="playlist_entry"
+            title,
+            subtitle,
+            icon=icon,
+            on_tap=ctx.link("playlist", list_id=list_id),
+            rid="playlist_entry",
+            desc=title,
         )
 
     lists = [

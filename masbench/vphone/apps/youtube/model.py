@@ -2,7 +2,8 @@
 videos, playlists), search with YouTube's filters, and the pure state changes every screen shares.
 
 The state holds ids only; `public_state` spells them out with their channel, so a check reads
-`watch_later` items by `video_id` and `subscriptions` by `channel_id`."""
+`watch_later` items by `video_id` and `subscriptions` by `channel_id`; the user's own playlists are its
+`lists` (a list the user names is identified by that name, `lists.N.name`)."""
 
 from __future__ import annotations
 
@@ -27,9 +28,6 @@ FILTER_KEYS = ("upload", "type", "duration")
 SPEEDS = (0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 1.75, 2.0)
 PLAYLIST_NAMES = ("Favourites", "Music for focus", "Try this weekend", "Learn something")
 SEARCH_POOL = ("lofi", "home workout", "sourdough", "minecraft", "space documentary", "guitar lesson")
-PUBLIC_KEYS = ("subscriptions", "playlists", "watch_later", "liked", "disliked", "history", "comments",
-               "settings", "now_playing", "downloads", "searches")  # fmt: skip
-
 
 # -- the seeded library --------------------------------------------------------------------------------
 
@@ -83,7 +81,7 @@ def public_state(state: dict[str, Any]) -> dict[str, Any]:
 
     return {
         "subscriptions": [chan(cid) for cid in state["subscriptions"]],
-        "playlists": [{**p, "videos": [clip(v) for v in p["videos"]]} for p in state["playlists"]],
+        "lists": [{**p, "videos": [clip(v) for v in p["videos"]]} for p in state["playlists"]],
         "watch_later": [clip(v) for v in state["watch_later"]],
         "liked": [clip(v) for v in state["liked"]],
         "disliked": [clip(v) for v in state["disliked"]],
