@@ -10,6 +10,7 @@ from functools import partial
 import phone_helpers
 import pytest
 from phone_helpers import elements, find, front, phone_with, present, tap
+from test_app_contract import contract_violations
 
 from masbench.vphone.apps.fitbit import FitbitApp, content
 from masbench.vphone.phone import VirtualPhone
@@ -243,3 +244,59 @@ def test_join_and_leave_challenges(phone):
     tap(phone, resource_id="confirm_leave_button")
     joined = state(phone)["challenges_joined"]
     assert "weekend-warrior" in joined and "workweek-hustle" not in joined
+
+
+# -- every screen and dialog keeps the app contract ----------------------------------------------------------
+
+VISITS = [  # a deep link, then taps (resource id, or (resource id, text)) to reach a screen or dialog
+    ("fitbit://today", []),
+    *[
+        (f"fitbit://core-stats/{m}", taps)
+        for m in ("steps", "distance", "calories", "azm", "floors", "sleep", "heartrate")
+        for taps in ([], [("tab", "Week")], [("tab", "Month")])
+    ],
+    ("fitbit://workouts", []),
+    ("fitbit://workouts", [("exercise_row", None)]),
+    ("fitbit://workouts", [("exercise_row", None), "delete_exercise_button"]),
+    ("fitbit://log/exercise?type=Swim", ["save_exercise_button"]),
+    ("fitbit://log/exercise?type=Yoga", []),
+    ("fitbit://core-stats/water", []),
+    ("fitbit://log/water", ["save_water_button"]),
+    ("fitbit://core-stats/weight", []),
+    ("fitbit://log/weight", []),
+    ("fitbit://core-stats/food", []),
+    ("fitbit://log/food?meal=Lunch", []),
+    ("fitbit://core-stats/food", ["quick_calories_button"]),
+    ("fitbit://you", []),
+    ("fitbit://goals", []),
+    ("fitbit://goals", ["goal_weight"]),
+    ("fitbit://goals", ["goal_sleep"]),
+    ("fitbit://badges", []),
+    ("fitbit://settings", []),
+    ("fitbit://settings", ["setting_water_unit"]),
+    ("fitbit://settings", ["setting_week_start"]),
+    ("fitbit://challenges", []),
+    ("fitbit://challenges?challenge_id=weekend-warrior", []),
+    ("fitbit://challenges?challenge_id=workweek-hustle", ["leave_challenge_button"]),
+]
+
+
+@pytest.mark.parametrize(("uri", "taps"), VISITS)
+def test_screens_and_dialogs_keep_the_contract(phone, uri, taps):
+    view(phone, uri)
+    for step in taps:
+        rid, label = step if isinstance(step, tuple) else (step, None)
+        if rid == "tab":
+            tap(phone, content_desc=label)
+        else:
+            tap(phone, resource_id=rid, **({"text": label} if label else {}))
+    assert contract_violations(phone) == []
+
+
+def test_food_search_results_and_serving_form_keep_the_contract(phone):
+    view(phone, "fitbit://log/food?meal=Dinner")
+    type_in(phone, "food_search_field", "salad")
+    assert len(texts(phone, "food_name")) == 3
+    assert contract_violations(phone) == []
+    tap(phone, resource_id="food_result", nth=0)
+    assert contract_violations(phone) == []

@@ -1,11 +1,10 @@
 """The You tab and what hangs off it: goals (each editable in the unit the settings show), badges and
-settings (units, start of week, notifications); and the Discover tab's challenges (join, leave)."""
+settings (units, start of week, notifications)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import date
-from typing import Any
 
 from ...app import AppContext
 from ...theme import theme
@@ -16,7 +15,6 @@ from ...widgets import (
     column,
     dialog,
     divider,
-    label_value,
     row,
     scroll_page,
     section_header,
@@ -28,7 +26,6 @@ from .common import (
     DISTANCE_UNITS,
     WATER_UNITS,
     WEIGHT_UNITS,
-    card,
     distance_text,
     duration_text,
     form_field,
@@ -287,120 +284,3 @@ def setter(ctx: AppContext, key: str) -> Callable[[str], None]:
         ctx.close()
 
     return pick
-
-
-# -- challenges (Discover) -------------------------------------------------------------------------------
-
-
-def challenge_info(cid: str) -> tuple[str, str, str]:
-    """(name, description, kind) of a challenge."""
-    name, description, kind = next((n, d, k) for c, n, d, k in content.CHALLENGES if c == cid)
-    return name, description, kind
-
-
-def build_discover(ctx: AppContext) -> Node:
-    challenges = ctx.state["challenges"]
-    joined = [c for c in challenges if c["joined"]]
-    others = [c for c in challenges if not c["joined"]]
-    t = theme()
-    return column(
-        row(text("Discover", "headline", rid="discover_title"), pad=(48, 48, 48, 24)),
-        scroll_page(
-            "discover",
-            section_header("Your challenges", rid="joined_header"),
-            *[challenge_row(ctx, c) for c in joined],
-            text("You haven't joined a challenge", "caption", pad=(48, 0, 48, 16)) if not joined else None,
-            section_header("Challenges to join", rid="available_header"),
-            *[challenge_row(ctx, c) for c in others],
-            rid="challenges_list",
-            bg=t.surface,
-        ),
-        nav(ctx, "Discover"),
-        bg=t.surface,
-    )
-
-
-def challenge_row(ctx: AppContext, c: dict[str, Any]) -> Node:
-    _, description, _ = challenge_info(c["id"])
-    status = "Joined" if c["joined"] else f"{c['participants']} friends"
-    return column(
-        row(
-            glyph("trophy", theme().primary, 110),
-            column(
-                text(c["name"], "subtitle", rid="challenge_name"),
-                text(description, "caption", max_lines=2),
-                weight=1,
-                gap=4,
-            ),
-            text(status, "body_small", rid="challenge_status", bold=c["joined"]),
-            pad=(48, 24, 48, 24),
-            gap=28,
-            valign="center",
-        ),
-        divider(),
-        on_tap=ctx.link("challenge", id=c["id"]),
-        rid="challenge_row",
-        desc=c["name"],
-    )
-
-
-def build_challenge(ctx: AppContext) -> Node:
-    c = next(c for c in ctx.state["challenges"] if c["id"] == ctx.args["id"])
-    _, description, kind = challenge_info(c["id"])
-
-    def join() -> None:
-        c["joined"] = True
-        ctx.toast(f"You joined {c['name']}")
-
-    action = (
-        button(
-            "Leave challenge",
-            ctx.opener("leave_challenge"),
-            rid="leave_challenge_button",
-            primary=False,
-            colour=theme().error,
-        )
-        if c["joined"]
-        else button("Join challenge", join, rid="join_challenge_button", colour=theme().primary)
-    )
-    return column(
-        page_bar(ctx, c["name"]),
-        scroll_page(
-            "challenge",
-            column(
-                glyph("trophy", theme().primary, 200),
-                text(c["name"], "headline", rid="challenge_title"),
-                text(description, "body", align="center"),
-                pad=48,
-                gap=16,
-                align="center",
-            ),
-            card(
-                label_value("Status", "Joined" if c["joined"] else "Not joined", rid="challenge_joined"),
-                label_value("Type", kind.capitalize()),
-                label_value("Participants", str(c["participants"] + (1 if c["joined"] else 0))),
-                pad=0,
-            ),
-            column(action, pad=48),
-        ),
-        bg=theme().surface,
-    )
-
-
-def leave_dialog(ctx: AppContext) -> Node:
-    c = next(c for c in ctx.state["challenges"] if c["id"] == ctx.args["id"])
-
-    def leave() -> None:
-        c["joined"] = False
-        ctx.close()
-        ctx.toast(f"You left {c['name']}")
-
-    return dialog(
-        f"Leave {c['name']}?",
-        [text("Your steps will no longer count in this challenge.", "body_small", pad=(60, 0, 60, 20))],
-        [
-            button("Cancel", ctx.close, rid="cancel_button", primary=False),
-            button("Leave", leave, rid="confirm_leave_button", colour=theme().error),
-        ],
-        ctx.close,
-    )

@@ -11,7 +11,7 @@ from ...app import LAUNCHER_FILTER, Activity, App, AppContext, Screen
 from ...identity import identity
 from ...intents import ACTION_VIEW, CATEGORY_BROWSABLE, CATEGORY_DEFAULT, Intent, IntentFilter
 from ...theme import Theme
-from . import account, content, exercise, food, logs, stats
+from . import account, challenges, content, exercise, food, logs, stats
 from .common import CHALLENGE, DEEPLINK, EXERCISE, HOME, LOGGING, SETTINGS, STATS
 from .links import open_link
 
@@ -69,8 +69,8 @@ class FitbitApp(App):
         "goals": account.build_goals,
         "badges": account.build_badges,
         "settings": account.build_settings,
-        "discover": account.build_discover,
-        "challenge": account.build_challenge,
+        "discover": challenges.build_discover,
+        "challenge": challenges.build_challenge,
     }
     dialogs = {
         "delete_exercise": exercise.delete_dialog,
@@ -78,7 +78,7 @@ class FitbitApp(App):
         "sleep_goal": account.sleep_goal_dialog,
         "unit_choice": account.unit_dialog,
         "week_start": account.week_start_dialog,
-        "leave_challenge": account.leave_dialog,
+        "leave_challenge": challenges.leave_dialog,
     }
     screen_activities = {
         **dict.fromkeys(("today", "you", "discover", "goals", "badges"), HOME),

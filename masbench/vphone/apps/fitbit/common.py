@@ -184,6 +184,17 @@ def big_number(value: str, unit: str = "", rid: str = "stat_value") -> Node:
     )
 
 
+def progress_bar(value: float, goal: float, rid: str = "goal_progress") -> Node:
+    """A rounded bar filled to the share of the goal reached (full at or past the goal)."""
+    t = theme()
+    share = max(0.0, min(1.0, value / goal)) if goal else 0.0
+    return row(
+        Node(VIEWGROUP, weight=share, radius=12, bg=t.primary) if share else None,
+        Node(VIEWGROUP, weight=1 - share) if share < 1 else None,
+        h=24, radius=12, bg=t.pale, rid=rid, desc=f"{round(share * 100)}% of goal",
+    )  # fmt: skip
+
+
 def bar_chart(
     values: Sequence[float], labels: Sequence[str], goal: float | None = None, h: int = 300
 ) -> Node:

@@ -26,6 +26,7 @@ from .common import (
     nav,
     number,
     page_bar,
+    progress_bar,
     today,
     water_text,
     week_start,
@@ -184,6 +185,7 @@ def period_day(ctx: AppContext, metric: Metric) -> list[Node | None]:
     goal = ctx.state["goals"].get(metric.goal) if metric.goal else None
     summary = card(
         big_number(figure, unit),
+        progress_bar(metric.read(stats), goal) if goal else None,
         text(
             f"Goal: {metric.show(ctx, goal)[0]} {metric.show(ctx, goal)[1]}".strip(),
             "caption",
