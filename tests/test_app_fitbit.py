@@ -72,7 +72,7 @@ def test_public_state_reports_logs_goals_settings_and_joined_challenges(phone):
 def test_today_tiles_show_the_stats_and_open_their_detail(phone):
     stats = state(phone)["stats"][TODAY]
     assert front(phone)["screen"] == "today"
-    assert find(phone, resource_id="tile_steps").content_desc.endswith(f"{stats['steps']:,}")
+    assert find(phone, resource_id="tile_steps").content_desc == f"Steps: {stats['steps']:,}, of 10,000 steps"
     tap(phone, resource_id="tile_sleep")
     assert front(phone)["args"] == {"metric": "sleep"}
     assert present(phone, resource_id="sleep_score")

@@ -126,11 +126,7 @@ def build_exercise_detail(ctx: AppContext) -> Node:
         return column(page_bar(ctx, "Exercise"), text("This exercise was deleted", "body", pad=48))
     when = datetime.fromisoformat(e["date"]).date()
     lines = [
-        (
-            "Date",
-            day_label(ctx, when)
-            + ("" if (today(ctx) - when).days > 1 else when.strftime(", %b ") + str(when.day)),
-        ),
+        ("Date", when.strftime("%A, %B ") + str(when.day)),
         ("Start", clock_text(e["start"])),
         ("Duration", duration_text(e["duration_min"])),
         ("Distance", distance_text(ctx, e["distance_km"]) if e["distance_km"] else "—"),

@@ -34,6 +34,8 @@ from .common import (
 )
 
 PERIODS = ("Day", "Week", "Month")
+TILE_ICONS = {"exercise": "fitness", "water": "water", "food": "food", "weight": "scale"}  # tiles of logs
+TILE_NAMES = {"exercise": "Exercise days", "water": "Water", "food": "Food", "weight": "Weight"}
 
 
 @dataclass(frozen=True)
@@ -42,6 +44,7 @@ class Metric:
 
     title: str
     icon: str
+    unit: str  # printed after the figure; distance and sleep bring their own
     goal: str | None  # key in the goals, if it has one
     read: Callable[[dict[str, Any]], float]
 
@@ -52,22 +55,17 @@ class Metric:
             return figure, unit
         if self.goal == "sleep_min":
             return duration_text(int(value)), ""
-        unit = {"steps": "steps", "calories": "cal", "azm": "min", "floors": "floors", "heartrate": "bpm"}
-        return number(value, 0), unit[self.key]
-
-    @property
-    def key(self) -> str:
-        return next(k for k, m in METRICS.items() if m is self)
+        return number(value, 0), self.unit
 
 
 METRICS = {
-    "steps": Metric("Steps", "run", "steps", lambda s: s["steps"]),
-    "distance": Metric("Distance", "location", "distance_km", lambda s: s["distance_km"]),
-    "calories": Metric("Calories burned", "speed", "calories", lambda s: s["calories"]),
-    "azm": Metric("Active Zone Minutes", "heart_rate", "azm", lambda s: s["azm"]),
-    "floors": Metric("Floors", "trophy", None, lambda s: s["floors"]),
-    "sleep": Metric("Sleep", "sleep", "sleep_min", lambda s: s["sleep"]["minutes"]),
-    "heartrate": Metric("Heart rate", "favorite", None, lambda s: s["resting_hr"]),
+    "steps": Metric("Steps", "run", "steps", "steps", lambda s: s["steps"]),
+    "distance": Metric("Distance", "location", "", "distance_km", lambda s: s["distance_km"]),
+    "calories": Metric("Calories burned", "speed", "cal", "calories", lambda s: s["calories"]),
+    "azm": Metric("Active Zone Minutes", "heart_rate", "min", "azm", lambda s: s["azm"]),
+    "floors": Metric("Floors", "trophy", "floors", None, lambda s: s["floors"]),
+    "sleep": Metric("Sleep", "sleep", "", "sleep_min", lambda s: s["sleep"]["minutes"]),
+    "heartrate": Metric("Heart rate", "favorite", "bpm", None, lambda s: s["resting_hr"]),
 }
 
 
@@ -144,8 +142,7 @@ def build_today(ctx: AppContext) -> Node:
 
 def tile(ctx: AppContext, key: str, value: str, caption: str, screen: str, **args: Any) -> Node:
     """A dashboard tile: icon, figure and caption; tapping it opens its detail or log."""
-    icons = {"exercise": "fitness", "water": "water", "food": "food", "weight": "scale"}
-    icon = METRICS[key].icon if key in METRICS else icons[key]
+    icon = METRICS[key].icon if key in METRICS else TILE_ICONS[key]
     return card(
         glyph(icon, theme().primary, 84),
         text(value, "price", rid="tile_value", max_lines=1),
@@ -154,7 +151,7 @@ def tile(ctx: AppContext, key: str, value: str, caption: str, screen: str, **arg
         weight=1,
         h=280,
         rid=f"tile_{key}",
-        desc=f"{caption.capitalize() if caption[0].isalpha() else key}: {value}",
+        desc=f"{TILE_NAMES.get(key) or METRICS[key].title}: {value}, {caption}",
         gap=8,
     )
 
@@ -196,9 +193,9 @@ def period_day(ctx: AppContext, metric: Metric) -> list[Node | None]:
         rid="stat_summary",
     )
     extra: list[Node | None] = []
-    if metric.key == "sleep":
+    if metric is METRICS["sleep"]:
         extra = sleep_details(stats)
-    elif metric.key == "heartrate":
+    elif metric is METRICS["heartrate"]:
         extra = heart_details(stats)
     return [date_navigator(ctx, day_label(ctx, day)), column(summary, pad=32), *extra]
 
