@@ -409,7 +409,7 @@ CONVERSATIONS: tuple[Conversation, ...] = (
     # -- Promotions ------------------------------------------------------------------------------------
     one(
         "target",
-        0.4 * DAY,
+        0.3 * DAY,
         "Summer essentials are here",
         "Up to 30% off patio furniture and grills this week.",
         "promotions",
@@ -455,7 +455,7 @@ CONVERSATIONS: tuple[Conversation, ...] = (
     ),
     one(
         "target",
-        12 * DAY,
+        12.6 * DAY,
         "Your Target Circle rewards",
         "You have $5 in Target Circle earnings.",
         "promotions",

@@ -34,9 +34,15 @@ def build_mailbox(ctx: AppContext) -> Node:
 
 def search_bar(ctx: AppContext) -> Node:
     """The rounded 'Search in mail' box with the drawer button and the account's avatar; submitting opens
-    the search results."""
+    the search results (and leaves the box empty for next time)."""
+
+    def submit(query: str) -> None:
+        ctx.ui["search_text"] = ""
+        if query.strip():
+            ctx.go("search", activity=MAIN, query=query.strip())
+
     field = Node(EDIT, field="search_text", hint="Search in mail", rid="open_search", size=42, weight=1, h=132,
-                 on_submit=lambda q: ctx.go("search", activity=MAIN, query=q.strip()) if q.strip() else None)  # fmt: skip
+                 on_submit=submit)  # fmt: skip
     return row(
         icon_button("menu", "Open navigation drawer", ctx.opener("drawer"), rid="drawer_button"),
         field,

@@ -12,6 +12,7 @@ from ...ui import EDIT, Node
 from ...widgets import bottom_sheet, chips, column, icon_button, radio, row, scroll_list
 from . import model
 from .common import thread_list
+from .content import ME, contact_list
 
 CHIP_ARGS = ("sender", "recipient", "older", "label", "attachment", "unread")
 
@@ -75,20 +76,18 @@ def _choice_sheet(ctx: AppContext, title: str, key: str, choices: dict[str, str]
 
 
 def person_dialog(ctx: AppContext) -> Node:
-    """From or To: anyone, or one of the people and senders in the mailbox (contacts first)."""
+    """From or To: anyone, then the user's contacts, then everyone else in the mailbox, by name."""
     key = ctx.dialog_args.get("key", "sender")
-    people: dict[str, str] = {"": "Anyone"}
+    known = {c["email"] for c in contact_list()}
+    people: dict[str, str] = {}
     for thread in ctx.state["threads"]:
         for message in thread["messages"]:
             addresses = [message["from"]["email"]] if key == "sender" else message["to"] + message["cc"]
             for address in addresses:
-                if address != "alex.morgan@gmail.com":
+                if address != ME[1]:
                     people.setdefault(address, model.display_name(address))
-    ordered = {
-        "": "Anyone",
-        **dict(sorted(((a, n) for a, n in people.items() if a), key=lambda p: p[1].lower())),
-    }
-    return _choice_sheet(ctx, "From" if key == "sender" else "To", key, ordered)
+    ranked = sorted(people.items(), key=lambda p: (p[0] not in known, p[1].lower()))
+    return _choice_sheet(ctx, "From" if key == "sender" else "To", key, {"": "Anyone", **dict(ranked)})
 
 
 def date_dialog(ctx: AppContext) -> Node:
