@@ -19,10 +19,9 @@ from ...commands.content import select
 from ...identity import identity
 from ...intents import ACTION_VIEW, CATEGORY_BROWSABLE, CATEGORY_DEFAULT, Intent, IntentFilter
 from ...theme import Theme
-from . import editor, event, extras, model, pickers, views
+from . import editor, event, extras, guests, model, pickers, views
 from .common import ALL_IN_ONE, EVENT_EDIT, EVENT_INFO
 from .content import OWNER, seed_events, seed_tasks, zone_of
-from .guests import prefill_guests
 
 ACTION_INSERT = "android.intent.action.INSERT"
 ACTION_EDIT = "android.intent.action.EDIT"
@@ -41,7 +40,7 @@ def prefill(extras: dict[str, Any]) -> dict[str, Any]:
     """The event form's starting values from CalendarContract insert extras."""
     fill: dict[str, Any] = {}
     for extra, key in (
-        ("title", "title"),
+        ("title", "summary"),
         ("eventLocation", "location"),
         ("description", "description"),
         ("rrule", "rrule"),
@@ -52,9 +51,9 @@ def prefill(extras: dict[str, Any]) -> dict[str, Any]:
         if extras.get(extra) is not None:
             fill[key] = int(extras[extra])
     fill["all_day"] = str(extras.get("allDay", "false")).lower() in ("true", "1")
-    guests = prefill_guests(extras)
-    if guests:
-        fill["guests"] = guests
+    invited = guests.prefill_guests(extras)
+    if invited:
+        fill["guests"] = invited
     return fill
 
 
@@ -97,6 +96,7 @@ class CalendarApp(App):
         "tasks": extras.build_tasks,
         "task_editor": extras.build_task_editor,
         "search": extras.build_search,
+        "guests": guests.build_picker,
         "settings": extras.build_settings,
     }
     dialogs = {
@@ -117,6 +117,7 @@ class CalendarApp(App):
         **dict.fromkeys(("main", "tasks", "task_editor", "search", "settings"), ALL_IN_ONE),
         "event": EVENT_INFO,
         "editor": EVENT_EDIT,
+        "guests": EVENT_EDIT,
     }
 
     def initial_state(self, rng: random.Random, now: datetime) -> dict[str, Any]:
@@ -213,7 +214,7 @@ def event_row(ev: dict[str, Any], zone: str) -> dict[str, Any]:
     return {
         "_id": ev["id"],
         "calendar_id": 1,
-        "title": ev["title"],
+        "title": ev["summary"],
         "description": ev["description"],
         "eventLocation": ev["location"],
         "dtstart": start,

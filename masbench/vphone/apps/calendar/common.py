@@ -38,7 +38,12 @@ def event_chip(ev: dict[str, Any], on_tap: Callable[[], None], width: int, compa
     inner = width - 40
     lines: list[Node] = [
         text(
-            fit(ev["title"], size, inner), size=size, bold=True, fg="#ffffff", max_lines=1, rid="event_title"
+            fit(ev["summary"], size, inner),
+            size=size,
+            bold=True,
+            fg="#ffffff",
+            max_lines=1,
+            rid="event_title",
         )
     ]
     if not ev["all_day"]:
@@ -54,7 +59,7 @@ def event_chip(ev: dict[str, Any], on_tap: Callable[[], None], width: int, compa
         pad=(20, 10, 20, 10),
         on_tap=on_tap,
         rid="event_chip",
-        desc=f"{ev['title']}, {model.time_range(ev)}",
+        desc=f"{ev['summary']}, {model.time_range(ev)}",
         gap=2,
     )
 

@@ -67,7 +67,7 @@ def iso(moment: datetime) -> str:
 
 def event(
     eid: int,
-    title: str,
+    summary: str,
     start: datetime | date,
     end: datetime | date,
     *,
@@ -76,11 +76,11 @@ def event(
     rrule: str = "",
     reminders: list[int] | None = None,
 ) -> dict[str, Any]:
-    """One event record: timed events carry ISO date-times with the zone's offset, all-day ones dates
-    (`end` is the last day, inclusive)."""
+    """One event record: `summary` is its title (the Google Calendar API's name for it); timed events
+    carry ISO date-times with the zone's offset, all-day ones dates (`end` is the last day, inclusive)."""
     return {
         "id": eid,
-        "title": title,
+        "summary": summary,
         "start": iso(start) if isinstance(start, datetime) else start.isoformat(),
         "end": iso(end) if isinstance(end, datetime) else end.isoformat(),
         "all_day": not isinstance(start, datetime),
@@ -108,7 +108,7 @@ def seed_events(rng: random.Random, now: datetime, zone: ZoneInfo) -> dict[str, 
             location="Google Meet",
             rrule="FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR",
             reminders=[10],
-            guests=[e for e in emails if e.endswith("@lumenlabs.io")],
+            guests=sorted(e for e in emails if e.endswith("@lumenlabs.io")),
         ),
         event(
             2,
@@ -139,7 +139,7 @@ def seed_events(rng: random.Random, now: datetime, zone: ZoneInfo) -> dict[str, 
                 start,
                 start + timedelta(minutes=minutes),
                 location=location,
-                guests=rng.sample(emails, guest_count),
+                guests=sorted(rng.sample(emails, guest_count)),
             )
         )
     return {str(e["id"]): e for e in events}

@@ -27,7 +27,7 @@ from ...widgets import (
 )
 from . import model
 from .content import DEFAULT_COLOUR, iso, zone_of
-from .guests import guest_section
+from .guests import guest_rows, open_picker
 
 
 def _from_moments(start: datetime, end: datetime, all_day: bool) -> dict[str, Any]:
@@ -46,7 +46,7 @@ def starting_values(ctx: AppContext) -> dict[str, Any]:
     settings = ctx.state["settings"]
     zone = zone_of(settings)
     base = {
-        "title": "",
+        "summary": "",
         "rrule": "",
         "location": "",
         "description": "",
@@ -59,7 +59,7 @@ def starting_values(ctx: AppContext) -> dict[str, Any]:
     if ev is not None:
         values = {
             key: ev[key]
-            for key in ("title", "rrule", "location", "description", "guests", "colour", "reminders")
+            for key in ("summary", "rrule", "location", "description", "guests", "colour", "reminders")
         }
         start, end = model.start_of(ev), model.end_of(ev)
         if ev["all_day"]:
@@ -83,7 +83,7 @@ def starting_values(ctx: AppContext) -> dict[str, Any]:
         end = datetime.fromtimestamp(fill["end"] / 1000, zone) if "end" in fill else start + (end - start)
     values = {
         **base,
-        **{k: fill[k] for k in ("title", "location", "description", "rrule", "guests") if k in fill},
+        **{k: fill[k] for k in ("summary", "location", "description", "rrule", "guests") if k in fill},
     }
     return {**values, **_from_moments(start, end, bool(fill.get("all_day")))}
 
@@ -152,6 +152,7 @@ def build_editor(ctx: AppContext) -> Node:
     all_day = bool(value(ctx, "all_day"))
     first = date.fromisoformat(value(ctx, "start_date"))
     reminders = list(value(ctx, "reminders"))
+    guests = list(value(ctx, "guests"))
 
     def remove_reminder(minutes: int) -> None:
         ctx.ui["reminders"] = [m for m in reminders if m != minutes]
@@ -174,7 +175,7 @@ def build_editor(ctx: AppContext) -> Node:
     form = [
         row(
             Node(w=100),
-            _field("title", "Add title", "title_input", start["title"], size=56, h=160),
+            _field("summary", "Add title", "title_input", start["summary"], size=56, h=160),
             pad=(48, 20, 48, 10),
         ),
         divider(),
@@ -189,7 +190,8 @@ def build_editor(ctx: AppContext) -> Node:
             rid="repeat",
         ),
         divider(),
-        guest_section(ctx, list(value(ctx, "guests")), start["guests"]),
+        list_item("Add people", icon="person_add", on_tap=lambda: open_picker(ctx, guests), rid="add_people"),
+        *guest_rows(ctx, guests),
         divider(),
         row(
             Node(icon="location", fg=t.muted, w=100, h=80, size=56),
@@ -226,7 +228,7 @@ def save(ctx: AppContext) -> None:
     """Store the form: an edit returns to the event's page, a new event to where the form was opened."""
     all_day = bool(value(ctx, "all_day"))
     fields: dict[str, Any] = {k: value(ctx, k) for k in ("rrule", "guests", "reminders", "colour")}
-    for key in ("title", "location", "description"):
+    for key in ("summary", "location", "description"):
         fields[key] = " ".join(str(value(ctx, key)).split())
     if all_day:
         first, last = value(ctx, "start_date"), value(ctx, "end_date")
@@ -238,6 +240,7 @@ def save(ctx: AppContext) -> None:
             return
         fields.update(all_day=False, start=iso(start), end=iso(end))
     fields["reminders"] = sorted(set(fields["reminders"]))
+    fields["guests"] = sorted(set(fields["guests"]))
     model.save_event(ctx.state, ctx.args.get("id"), fields)
     ctx.toast("Event saved")
     ctx.back()

@@ -41,7 +41,7 @@ def build_event(ctx: AppContext) -> Node:
     title = row(
         Node(VIEWGROUP, w=60, h=60, radius=14, bg=colour_of(ev)),
         column(
-            text(ev["title"] or "(No title)", "headline", rid="event_title", max_lines=3),
+            text(ev["summary"] or "(No title)", "headline", rid="event_title", max_lines=3),
             text(model.when(ev, day), "body_small", fg=t.muted, rid="event_when"),
             text(
                 model.repeat_label(ev["rrule"], model.first_day(ev)),

@@ -111,11 +111,12 @@ def build_search(ctx: AppContext) -> Node:
     hits = model.search(ctx.state, query)
     rows = [
         list_item(
-            ev["title"],
+            ev["summary"],
             f"{model.when(ev)} \u00b7 {ev['location']}" if ev["location"] else model.when(ev),
             ctx.link("event", id=ev["id"], date=model.first_day(ev).isoformat()),
             icon="event",
             rid="search_result",
+            desc=f"{ev['summary']}, {model.when(ev)}",
         )
         for ev in hits
     ]

@@ -186,7 +186,7 @@ def search(state: dict[str, Any], query: str) -> list[Event]:
     hits = [
         ev
         for ev in state["events"].values()
-        if any(q in str(ev[k]).casefold() for k in ("title", "location", "description"))
+        if any(q in str(ev[k]).casefold() for k in ("summary", "location", "description"))
     ]
     return sorted(hits, key=lambda ev: (first_day(ev), sort_key(ev)))
 

@@ -207,7 +207,7 @@ def month(ctx: AppContext) -> Node:
             events = model.on_day(ctx.state, d)
             lines = [
                 Node(
-                    text=fit(ev["title"], 24, cell_w - 16),
+                    text=fit(ev["summary"], 24, cell_w - 16),
                     size=24,
                     fg="#ffffff",
                     bg=colour_of(ev),

@@ -18,7 +18,7 @@ from ...commands.content import select
 from ...identity import identity
 from ...intents import ACTION_VIEW, CATEGORY_DEFAULT, Intent, IntentFilter
 from ...theme import Theme
-from . import browse, detail, editor
+from . import browse, detail, editor, model
 from .common import EDITOR, PEOPLE, QUICK_CONTACT
 from .content import LABELS, address_book, full_name
 
@@ -151,9 +151,13 @@ class ContactsApp(App):
         }
 
     def public_state(self, state: dict[str, Any]) -> dict[str, Any]:
-        """Contacts as a list ordered by id (each with its id), the labels and what Call/Text/Email started."""
+        """Contacts as a list ordered by id (each with its id, and its numbers by type in international
+        form for checks), the labels and what Call/Text/Email started."""
         return {
-            "contacts": sorted(state["contacts"].values(), key=lambda c: c["id"]),
+            "contacts": [
+                {**c, "phone_numbers": model.phone_numbers(c)}
+                for c in sorted(state["contacts"].values(), key=lambda c: c["id"])
+            ],
             "labels": state["labels"],
             "interactions": state["interactions"],
         }

@@ -132,7 +132,13 @@ def build_merge(ctx: AppContext) -> Node:
                 text(full_name(a), "subtitle", rid="duplicate_name"),
                 *(text(d, "caption", max_lines=1) for d in details),
                 row(
-                    button("Merge", lambda k=keep, o=other: merge(k, o), rid="merge_button", h=110),
+                    button(
+                        "Merge",
+                        lambda k=keep, o=other: merge(k, o),
+                        rid="merge_button",
+                        desc=f"Merge {full_name(a)}",
+                        h=110,
+                    ),
                     pad=(0, 12, 0, 0),
                 ),
                 pad=(48, 28, 48, 28),

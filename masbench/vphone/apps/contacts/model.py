@@ -8,6 +8,7 @@ label names; `next_id` the id the next new contact gets; `interactions` what Cal
 from __future__ import annotations
 
 import re
+import unicodedata
 from datetime import date, datetime
 from typing import Any
 
@@ -30,13 +31,35 @@ def digits(number: str) -> str:
     return re.sub(r"\D", "", number)
 
 
+def fold(text: str) -> str:
+    """Case- and accent-insensitive form, as the search box compares (Sofia finds Sofía)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def e164(number: str) -> str:
+    """A number in international form, reading 10-digit numbers as US ones (the phone's region)."""
+    d = digits(number)
+    if len(d) == 10 and not number.strip().startswith("+"):
+        d = "1" + d
+    return "+" + d
+
+
+def phone_numbers(c: Contact) -> dict[str, list[str]]:
+    """The contact's numbers by type, in international form, however they were typed."""
+    found: dict[str, list[str]] = {}
+    for p in c["phones"]:
+        found.setdefault(p["type"], []).append(e164(p["number"]))
+    return {kind: sorted(numbers) for kind, numbers in found.items()}
+
+
 def matches(c: Contact, query: str) -> bool:
     """The search box's test: a name, email or company containing the text, or a phone containing its digits."""
-    q = query.strip().casefold()
+    q = fold(query.strip())
     if not q:
         return True
     texts = [full_name(c), c.get("company", ""), *(e["address"] for e in c["emails"])]
-    if any(q in t.casefold() for t in texts):
+    if any(q in fold(t) for t in texts):
         return True
     wanted = digits(q)
     return bool(wanted) and any(wanted in digits(p["number"]) for p in c["phones"])
