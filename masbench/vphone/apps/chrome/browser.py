@@ -56,8 +56,10 @@ def initial_state(rng: random.Random, now: datetime) -> dict[str, Any]:
 
 
 def current_tab(state: dict[str, Any]) -> dict[str, Any]:
-    tabs = state["tabs"]
-    return next((t for t in tabs if t["id"] == state["current"]), tabs[-1] if tabs else new_tab(state))
+    """The tab on screen (the last one if the current id is gone, a new one if none is left)."""
+    if not state["tabs"]:
+        return new_tab(state)
+    return next((t for t in state["tabs"] if t["id"] == state["current"]), state["tabs"][-1])
 
 
 def new_tab(
@@ -172,7 +174,7 @@ def clear_browsing_data(state: dict[str, Any], span: str, kinds: list[str], now:
 # -- following links -----------------------------------------------------------------------------------
 
 
-def follow(ctx: AppContext, url: str, new: bool = False, incognito: bool | None = None) -> None:
+def follow(ctx: AppContext, url: str, new: bool = False) -> None:
     """Open a link of a page: a file downloads; a verified app link opens its app (Android hands it over);
     anything else loads in this tab, or in a new background tab when `new`."""
     linked = web.files().get(url)
@@ -186,9 +188,7 @@ def follow(ctx: AppContext, url: str, new: bool = False, incognito: bool | None 
         return
     state, tab = ctx.state, current_tab(ctx.state)
     if new:
-        opened = new_tab(
-            state, web.NEW_TAB, tab["incognito"] if incognito is None else incognito, select=False
-        )
+        opened = new_tab(state, web.NEW_TAB, tab["incognito"], select=False)
         load(state, opened, url, ctx.now())
         opened["back"] = []
         ctx.toast("Tab opened in background")

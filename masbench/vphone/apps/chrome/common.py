@@ -22,16 +22,8 @@ FOLDER_PICKER = "org.chromium.chrome.browser.bookmarks.BookmarkFolderPickerActiv
 FOLDER_EDIT = "org.chromium.chrome.browser.bookmarks.BookmarkAddEditFolderActivity"
 DOWNLOADS = "org.chromium.chrome.browser.download.ui.DownloadActivity"
 SETTINGS = "org.chromium.chrome.browser.settings.SettingsActivity"
-PAGE_UI = (
-    "page",
-    "page.max",
-    "address",
-    "ntp_search",
-    "finding",
-    "find",
-    "snackbar",
-    "focus",
-)  # a tab's transient UI
+# A tab's transient UI: scroll, typed text, the find bar and the snackbar
+PAGE_UI = ("page", "page.max", "address", "ntp_search", "finding", "find", "find_index", "snackbar", "focus")
 
 
 def show_tab(ctx: AppContext) -> None:
