@@ -16,6 +16,7 @@ from ...theme import theme
 from ...ui import EDIT, Node
 from ...widgets import app_bar, button, column, icon_button, list_item, row, scroll_list, text
 from ..people import people
+from ..textmatch import fold
 
 EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 MAX_SUGGESTIONS = 6
@@ -34,10 +35,10 @@ def directory(ctx: AppContext) -> list[tuple[str, str]]:
 
 
 def suggestions(ctx: AppContext, query: str, chosen: list[str]) -> list[tuple[str, str]]:
-    q = query.strip().casefold()
+    q = fold(query.strip())
     if not q:
         return []
-    hits = [(n, e) for n, e in directory(ctx) if (q in n.casefold() or q in e.casefold()) and e not in chosen]
+    hits = [(n, e) for n, e in directory(ctx) if (q in fold(n) or q in fold(e)) and e not in chosen]
     return hits[:MAX_SUGGESTIONS]
 
 

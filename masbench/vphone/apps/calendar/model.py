@@ -10,6 +10,7 @@ import re
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
+from ..textmatch import fold
 from .content import REMINDERS, zone_of
 
 Event = dict[str, Any]
@@ -180,13 +181,13 @@ def save_task(state: dict[str, Any], title: str, day: date) -> int:
 
 def search(state: dict[str, Any], query: str) -> list[Event]:
     """Events whose title, location or description contains the text, soonest first."""
-    q = query.strip().casefold()
+    q = fold(query.strip())
     if not q:
         return []
     hits = [
         ev
         for ev in state["events"].values()
-        if any(q in str(ev[k]).casefold() for k in ("summary", "location", "description"))
+        if any(q in fold(str(ev[k])) for k in ("summary", "location", "description"))
     ]
     return sorted(hits, key=lambda ev: (first_day(ev), sort_key(ev)))
 

@@ -8,10 +8,10 @@ label names; `next_id` the id the next new contact gets; `interactions` what Cal
 from __future__ import annotations
 
 import re
-import unicodedata
 from datetime import date, datetime
 from typing import Any
 
+from ..textmatch import fold
 from .content import full_name
 
 Contact = dict[str, Any]
@@ -29,12 +29,6 @@ def contact(state: dict[str, Any], cid: int) -> Contact | None:
 
 def digits(number: str) -> str:
     return re.sub(r"\D", "", number)
-
-
-def fold(text: str) -> str:
-    """Case- and accent-insensitive form, as the search box compares (Sofia finds Sofía)."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 def e164(number: str) -> str:
