@@ -21,7 +21,7 @@ from ...intents import ACTION_VIEW, CATEGORY_BROWSABLE, CATEGORY_DEFAULT, Intent
 from ...theme import Theme
 from . import compose, datepick, mailbox, search, settings, thread
 from .common import COMPOSE, COMPOSE_EXTERNAL, MAIN, SETTINGS
-from .content import USER_LABELS, make_mailbox, phone_files
+from .content import make_mailbox, phone_files, user_labels
 from .model import FOLDERS
 
 ACTION_SENDTO = "android.intent.action.SENDTO"
@@ -91,7 +91,7 @@ class GmailApp(App):
     def initial_state(self, rng: random.Random, now: datetime) -> dict[str, Any]:
         return {
             **make_mailbox(rng, now),
-            "labels": list(USER_LABELS),
+            "labels": user_labels(),
             "settings": settings.default_settings(),
             "files": phone_files(),
             "next_seq": 0,

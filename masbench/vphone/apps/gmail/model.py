@@ -10,7 +10,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from ..textmatch import contains_words, fold
-from .content import ME, SENDERS, iso, sent_record
+from .content import ME, iso, senders, sent_record
 
 Thread = dict[str, Any]
 EMAIL = re.compile(r"^[^@\s,;]+@[^@\s,;]+\.[a-z]{2,}$", re.IGNORECASE)
@@ -133,7 +133,7 @@ def senders_line(thread: Thread) -> str:
 
 def display_name(email: str) -> str:
     """The name Gmail shows for an address it knows, else the address."""
-    for name, address in SENDERS.values():
+    for name, address in senders().values():
         if address == email:
             return name
     return email
