@@ -3,6 +3,8 @@ picker and the new-folder editor, which moves the bookmark into the folder it cr
 
 from __future__ import annotations
 
+from functools import partial
+
 from ...app import AppContext
 from ...ui import Node
 from ...widgets import (
@@ -18,7 +20,7 @@ from ...widgets import (
     text_field,
 )
 from . import browser
-from .common import menu_row, open_in_new_tab, open_in_tab
+from .common import closing, menu_row, open_in_new_tab, open_in_tab
 from .lists import empty, host, plural
 
 
@@ -60,12 +62,7 @@ def bookmark_actions(ctx: AppContext) -> Node:
     if mark is None:
         return dialog("Bookmark", [], [], ctx.close)
 
-    def then(action) -> object:
-        def run() -> None:
-            ctx.close()
-            action()
-
-        return run
+    then = partial(closing, ctx)
 
     def delete() -> None:
         ctx.state["bookmarks"] = [b for b in ctx.state["bookmarks"] if b["id"] != mark["id"]]

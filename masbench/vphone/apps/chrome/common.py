@@ -57,6 +57,16 @@ def open_in_new_tab(ctx: AppContext, url: str = web.NEW_TAB, incognito: bool = F
     show_tab(ctx)
 
 
+def closing(ctx: AppContext, action: Callable[[], object]) -> Callable[[], None]:
+    """A menu entry's tap handler: close the open popup or dialog, then do `action`."""
+
+    def run() -> None:
+        ctx.close()
+        action()
+
+    return run
+
+
 def menu_row(label: str, on_tap: Callable[[], None] | None, rid: str, icon: str | None = None,
              enabled: bool = True) -> Node:  # fmt: skip
     """One entry of a popup menu: an icon and a label, greyed out when it does not apply."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from functools import partial
 from urllib.parse import urlsplit
 
 from ...app import AppContext
@@ -22,7 +23,7 @@ from ...widgets import (
     text,
 )
 from . import browser
-from .common import menu_row, open_in_new_tab, open_in_tab, popup, show_tab
+from .common import closing, menu_row, open_in_new_tab, open_in_tab, popup, show_tab
 
 
 def host(url: str) -> str:
@@ -206,12 +207,7 @@ def reading_actions(ctx: AppContext) -> Node:
     if item is None:
         return dialog("Reading list", [], [], ctx.close)
 
-    def then(action) -> object:
-        def run() -> None:
-            ctx.close()
-            action()
-
-        return run
+    then = partial(closing, ctx)
 
     def delete() -> None:
         ctx.state["reading_list"] = [r for r in ctx.state["reading_list"] if r["url"] != url]

@@ -4,12 +4,13 @@ a link opens."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from ...app import AppContext
 from ...ui import CHECKBOX, Node
 from ...widgets import column, dialog, icon_button, row, text
 from . import browser
-from .common import fresh_page, menu_row, open_in_new_tab, popup
+from .common import closing, fresh_page, menu_row, open_in_new_tab, popup
 from .web import content as web
 
 
@@ -18,13 +19,6 @@ def _page_actions(ctx: AppContext, tab: dict) -> Node:
     state, url = ctx.state, tab["url"]
     on_page = url.startswith("http")
     mark = browser.bookmark_of(state, url)
-
-    def act(action: Callable[[], None]) -> Callable[[], None]:
-        def run() -> None:
-            ctx.close()
-            action()
-
-        return run
 
     def forward() -> None:
         browser.step(state, tab, True, ctx.now())
@@ -43,14 +37,14 @@ def _page_actions(ctx: AppContext, tab: dict) -> Node:
         browser.download(ctx, url, name, "240 KB")
 
     def maybe(enabled: bool, action: Callable[[], None]) -> Callable[[], None] | None:
-        return act(action) if enabled else None
+        return closing(ctx, action) if enabled else None
 
     buttons = [
         icon_button("arrow_forward", "Forward", maybe(bool(tab["forward"]), forward), rid="forward_menu_id"),
         icon_button("star" if mark else "star_outline", "Edit bookmark" if mark else "Bookmark",
                     maybe(on_page, star), rid="bookmark_this_page_id", fg="#1a73e8" if mark else None),
         icon_button("download", "Download", maybe(on_page and not tab["incognito"], save_page), rid="offline_page_id"),
-        icon_button("refresh", "Refresh", act(lambda: fresh_page(ctx.ui)), rid="reload_menu_id"),
+        icon_button("refresh", "Refresh", closing(ctx, lambda: fresh_page(ctx.ui)), rid="reload_menu_id"),
     ]  # fmt: skip
     for b in buttons:
         b.enabled = b.on_tap is not None
@@ -63,18 +57,10 @@ def app_menu(ctx: AppContext) -> Node:
     on_page = tab["url"].startswith("http")
 
     def to(name: str, **args: object) -> Callable[[], None]:
-        def run() -> None:
-            ctx.close()
-            ctx.go(name, **args)
-
-        return run
+        return closing(ctx, lambda: ctx.go(name, **args))
 
     def new_tab(incognito: bool) -> Callable[[], None]:
-        def run() -> None:
-            ctx.close()
-            open_in_new_tab(ctx, incognito=incognito)
-
-        return run
+        return closing(ctx, lambda: open_in_new_tab(ctx, incognito=incognito))
 
     def read_later() -> None:
         ctx.close()
@@ -114,12 +100,7 @@ def link_menu(ctx: AppContext) -> Node:
     url = ctx.dialog_args["url"]
     incognito = browser.current_tab(ctx.state)["incognito"]
 
-    def then(action: Callable[[], None]) -> Callable[[], None]:
-        def run() -> None:
-            ctx.close()
-            action()
-
-        return run
+    then = partial(closing, ctx)
 
     def copy() -> None:
         ctx.phone.clipboard = url
