@@ -112,6 +112,15 @@ def test_typed_host_opens_over_https_and_unknown_hosts_show_the_error_page(phone
     assert present(phone, resource_id="error_title")
 
 
+def test_chrome_addresses_open_chromes_own_screens(phone):
+    phone.launch(PKG)
+    type_into(phone, "chrome://history", resource_id="url_bar")
+    assert front(phone)["screen"] == "history" and state(phone)["history"] == []
+    phone.keyevent("BACK")
+    type_into(phone, "chrome://bookmarks/", resource_id="url_bar")
+    assert front(phone)["activity"] == "org.chromium.chrome.browser.bookmarks.BookmarkActivity"
+
+
 def test_back_goes_back_in_the_tab_then_leaves_and_forward_returns(phone):
     open_page(phone, MARS)
     tap(phone, text="Olympus Mons")

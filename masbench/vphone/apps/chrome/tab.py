@@ -19,11 +19,24 @@ def display_url(url: str) -> str:
     return url.split("://", 1)[-1].removeprefix("www.").rstrip("/")
 
 
+NATIVE_PAGES = {  # chrome:// addresses that open Chrome's own screens
+    "chrome://history": "history",
+    "chrome://bookmarks": "bookmarks",
+    "chrome://downloads": "downloads",
+    "chrome://settings": "settings",
+}
+
+
 def go(ctx: AppContext, typed: str) -> None:
-    """Enter in the address bar: a URL or a search with the chosen engine, in the current tab."""
+    """Enter in the address bar: a chrome:// page, a URL or a search with the chosen engine."""
     if not typed.strip():
         return
     url = web.fix_up(typed, ctx.state["settings"]["search_engine"])
+    native = NATIVE_PAGES.get(url.rstrip("/").lower())
+    if native is not None:
+        fresh_page(ctx.ui)
+        ctx.go(native)
+        return
     browser.load(ctx.state, browser.current_tab(ctx.state), url, ctx.now())
     fresh_page(ctx.ui)
 
