@@ -60,7 +60,7 @@ def video_player(ctx: AppContext, item: dict[str, Any]) -> Node:
     control = icon_button("play", "Pause" if playing else "Play video", play, rid="play_button", fg=RED)
     status = "Playing" if playing else f"Video, {seconds // 60}:{seconds % 60:02d}"
     return column(
-        image(f"video:{item['id']}", 1080, 608, desc=item["headline"], rid="video_player"),
+        image(picture(item), 1080, 608, desc=item["headline"], rid="video_player"),
         row(
             control,
             text(status, "body_small", rid="video_status"),

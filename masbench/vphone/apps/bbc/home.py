@@ -15,10 +15,13 @@ SCREEN_WIDTH = 1080
 
 
 def section_tabs(ctx: AppContext, current: str) -> Node:
-    """The sideways strip of Home tabs; picking one swaps the feed in place (the strip keeps its scroll)."""
+    """The sideways strip of Home tabs; picking one swaps the feed in place and centres the tab."""
 
     def pick(key: str) -> None:
-        ctx.args["section"] = key
+        if key == content.TOP:  # the feed the app opens on carries no section, however it is reached
+            ctx.args.pop("section", None)
+        else:
+            ctx.args["section"] = key
         ctx.ui.get("scroll", {}).pop("home_feed", None)
         ctx.ui["reveal_tab"] = True
 
