@@ -103,6 +103,17 @@ def test_address_bar_searches_with_google_and_pages_are_a_webview(phone):
     assert state(phone)["tabs"][0]["url"] == OLYMPUS
 
 
+def test_a_long_address_keeps_its_query_string_and_fits_on_one_line(phone):
+    long = (
+        HEADLAMP + "?utm_source=newsletter&utm_medium=email&utm_campaign=summer-2025-trail-gear-for-everyone"
+    )
+    view(phone, long)
+    assert find(phone, resource_id="page_url").text == long  # the page is served, tracking parameters or not
+    assert present(phone, text="Download user manual (PDF)")
+    line = next(n for n in phone.frame().window.walk() if n.rid == "page_url")
+    assert len(line.lines) == 1 and line.size < 28
+
+
 def test_typed_host_opens_over_https_and_unknown_hosts_show_the_error_page(phone):
     phone.launch(PKG)
     type_into(phone, "www.gearloft.com", resource_id="url_bar")

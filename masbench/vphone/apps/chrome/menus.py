@@ -11,6 +11,7 @@ from ...ui import CHECKBOX, Node
 from ...widgets import column, dialog, icon_button, row, text
 from . import browser
 from .common import closing, fresh_page, menu_row, open_in_new_tab, popup
+from .tab import display_url
 from .web import content as web
 
 
@@ -33,7 +34,7 @@ def _page_actions(ctx: AppContext, tab: dict) -> Node:
         ctx.ui["snackbar"] = url
 
     def save_page() -> None:
-        name = "".join(c if c.isalnum() else "_" for c in tab["title"]).strip("_")[:40] + ".mhtml"
+        name = "_".join(tab["title"].split(" - ")[0].split())[:28] + ".mhtml"
         browser.download(ctx, url, name, "240 KB")
 
     def maybe(enabled: bool, action: Callable[[], None]) -> Callable[[], None] | None:
@@ -48,6 +49,7 @@ def _page_actions(ctx: AppContext, tab: dict) -> Node:
     ]  # fmt: skip
     for b in buttons:
         b.enabled = b.on_tap is not None
+        b.fg = b.fg if b.enabled else "#bdc1c6"
     return row(*buttons, pad=(24, 0, 24, 8), gap=40, rid="icon_row_menu_id")
 
 
@@ -116,6 +118,7 @@ def link_menu(ctx: AppContext) -> Node:
                  "context_menu_save_link_as") if file else None,
     ]  # fmt: skip
     header = column(
-        text(url, "body_small", fg="#5f6368", max_lines=2, rid="context_menu_url"), pad=(60, 0, 60, 20)
+        text(display_url(url, 40), "body_small", fg="#5f6368", max_lines=1, rid="context_menu_url"),
+        pad=(60, 0, 60, 20),
     )
     return dialog("Link", [header, *rows], [], ctx.close, rid="context_menu")

@@ -28,7 +28,9 @@ from .web import content as web
 
 def build_settings(ctx: AppContext) -> Node:
     prefs = ctx.state["settings"]
-    homepage = "Chrome's new tab page" if prefs["homepage"] == web.NEW_TAB else display_url(prefs["homepage"])
+    homepage = (
+        "Chrome's new tab page" if prefs["homepage"] == web.NEW_TAB else display_url(prefs["homepage"], 40)
+    )
 
     def toggle_desktop() -> None:
         prefs["desktop_site"] = not prefs["desktop_site"]
@@ -82,7 +84,7 @@ def build_homepage(ctx: AppContext) -> Node:
         app_bar("Homepage", ctx.back),
         radio("Chrome's homepage", not custom, use_new_tab, rid="homepage_option"),
         radio(
-            display_url(prefs["homepage"]) if custom else "Custom web address",
+            display_url(prefs["homepage"], 36) if custom else "Custom web address",
             custom,
             lambda: ctx.ui.update(focus="homepage_url"),
             rid="homepage_option",

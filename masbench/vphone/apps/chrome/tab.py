@@ -4,7 +4,7 @@ tab's page in a WebView, and the snackbar a new bookmark shows."""
 from __future__ import annotations
 
 from ...app import AppContext
-from ...ui import BUTTON, EDIT, IMAGE, TEXT, Node
+from ...ui import BUTTON, EDIT, IMAGE, TEXT, Node, text_width
 from ...widgets import button, column, icon_button, row, scroll_page, text
 from . import browser
 from .common import fresh_page
@@ -14,9 +14,19 @@ from .web.render import Reader, render_page, render_search, render_unreachable, 
 INCOGNITO_BAR = "#3c4043"
 
 
-def display_url(url: str) -> str:
-    """The address as the omnibox shows it: no scheme, no www."""
-    return url.split("://", 1)[-1].removeprefix("www.").rstrip("/")
+def display_url(url: str, limit: int = 0) -> str:
+    """The address as the omnibox shows it: no scheme, no www; cut to `limit` characters with an
+    ellipsis where a line must hold it (a URL has no spaces to wrap at)."""
+    shown = url.split("://", 1)[-1].removeprefix("www.").rstrip("/")
+    return shown if not limit or len(shown) <= limit else shown[: limit - 1] + "…"
+
+
+def address_line(url: str, incognito: bool) -> Node:
+    """The full address under the toolbar, in type small enough for one line."""
+    room = 1080 - 96
+    size = max(12, min(28, 28 * room // text_width(url, 28)))
+    return text(url, size=size, fg="#9aa0a6" if incognito else "#5f6368", max_lines=1,
+                bg=INCOGNITO_BAR if incognito else "#ffffff", pad=(48, 0, 48, 8), rid="page_url")  # fmt: skip
 
 
 NATIVE_PAGES = {  # chrome:// addresses that open Chrome's own screens
@@ -174,8 +184,7 @@ def build_tab(ctx: AppContext) -> Node:
     )
     address = None
     if tab["url"] != web.NEW_TAB and not ctx.ui.get("finding"):
-        address = text(tab["url"], size=28, fg="#9aa0a6" if tab["incognito"] else "#5f6368", max_lines=1,
-                       bg=INCOGNITO_BAR if tab["incognito"] else "#ffffff", pad=(48, 0, 48, 8), rid="page_url")  # fmt: skip
+        address = address_line(tab["url"], tab["incognito"])
     return column(
         top,
         address,

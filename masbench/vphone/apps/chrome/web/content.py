@@ -144,16 +144,17 @@ def normalise(url: str) -> str:
 
 
 def resolve(url: str) -> Page | SearchPage | None:
-    """What the web serves at `url`: a page, a search results page, or nothing (site can't be reached)."""
+    """What the web serves at `url`: a search results page, a site's page (whatever its query string,
+    as the sites ignore tracking parameters), or nothing (the site can't be reached)."""
     url = normalise(url)
-    if url in pages():
-        return pages()[url]
-    if url.rstrip("/") in pages():
-        return pages()[url.rstrip("/")]
-    home = pages().get(url.rstrip("/") + "/")
-    if home is not None:
-        return home
-    return _search_page(url)
+    search_page = _search_page(url)
+    if search_page is not None:
+        return search_page
+    bare = url.split("?", 1)[0]
+    for candidate in (bare, bare.rstrip("/"), bare.rstrip("/") + "/"):
+        if candidate in pages():
+            return pages()[candidate]
+    return None
 
 
 def _search_page(url: str) -> SearchPage | None:
