@@ -97,7 +97,9 @@ def build_compose(ctx: AppContext) -> Node:
         if focus == field:
             rows += suggestion_rows(ctx, field)
     rows += [
-        Node(EDIT, field="subject", hint="Subject", rid="subject", size=42, pad=(48, 30, 48, 30)),
+        Node(
+            EDIT, field="subject", hint="Subject", rid="subject", size=42, bg="#ffffff", pad=(48, 30, 48, 30)
+        ),
         divider(),
         Node(
             EDIT,
@@ -105,9 +107,9 @@ def build_compose(ctx: AppContext) -> Node:
             hint="Compose email",
             rid="body",
             size=42,
+            bg="#ffffff",
             pad=(48, 30, 48, 30),
-            valign="start",
-            h=None if ui.get("body") else 300,
+            h=180,
         ),
         *[attachment_row(ctx, name) for name in ui.get("attachments", [])],
         quoted_block(ctx, mode),
@@ -142,7 +144,7 @@ def recipient_row(ctx: AppContext, field: str) -> Node:
         )
         for address in ctx.ui["recipients"][field]
     ]
-    entry = Node(EDIT, field=field, rid=field, size=42, h=96, w=360 if chips else 2000, pad=(8, 0, 8, 0),
+    entry = Node(EDIT, field=field, rid=field, size=42, bg="#ffffff", h=96, w=360 if chips else 2000, pad=(8, 0, 8, 0),
                  on_submit=lambda value: add_typed(ctx, field, value))  # fmt: skip
     expand = None
     if field == "to" and not ctx.ui.get("show_cc"):

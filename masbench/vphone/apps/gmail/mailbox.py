@@ -41,7 +41,7 @@ def search_bar(ctx: AppContext) -> Node:
         if query.strip():
             ctx.go("search", activity=MAIN, query=query.strip())
 
-    field = Node(EDIT, field="search_text", hint="Search in mail", rid="open_search", size=42, weight=1, h=132,
+    field = Node(EDIT, field="search_text", hint="Search in mail", rid="open_search", size=42, bg=theme().pale, weight=1, h=132,
                  on_submit=submit)  # fmt: skip
     return row(
         icon_button("menu", "Open navigation drawer", ctx.opener("drawer"), rid="drawer_button"),
@@ -74,7 +74,7 @@ def category_rows(ctx: AppContext) -> Node:
             text(label, size=38, bold=bool(unread), max_lines=1),
             text(names, size=32, fg=theme().muted, max_lines=1, weight=1),
             badge,
-            on_tap=lambda f=folder: open_folder(ctx, f), rid="category_row", desc=label, gap=24, h=76,
+            on_tap=lambda f=folder: open_folder(ctx, f), rid="category_row", desc=label, gap=24, h=68,
             valign="center", pad=(40, 0, 40, 0),
         ))  # fmt: skip
     return column(*lines, h=ROW_H, gap=4, pad=(0, 4, 0, 4), bg="#ffffff")

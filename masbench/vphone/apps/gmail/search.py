@@ -27,7 +27,7 @@ def build_search(ctx: AppContext) -> Node:
     def submit(value: str) -> None:
         args["query"] = value.strip()
 
-    field = Node(EDIT, field="search_query", text=args.get("query", ""), hint="Search in mail", rid="search_text",
+    field = Node(EDIT, field="search_query", text=args.get("query", ""), hint="Search in mail", rid="search_text", bg=theme().pale,
                  size=42, weight=1, h=132, on_submit=submit)  # fmt: skip
     bar = row(icon_button("back", "Navigate up", ctx.back, rid="navigate_up"), field,
               bg=theme().pale, radius=70, h=140, pad=(8, 0, 28, 0), valign="center", rid="search_bar")  # fmt: skip

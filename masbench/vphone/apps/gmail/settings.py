@@ -97,7 +97,7 @@ def signature_dialog(ctx: AppContext) -> Node:
         ctx.state["settings"]["signature"] = str(ctx.ui.get("signature_text", "")).strip()
         ctx.close()
 
-    field = Node(EDIT, field="signature_text", hint="Signature", rid="signature_text", size=42,
+    field = Node(EDIT, field="signature_text", hint="Signature", rid="signature_text", size=42, bg="#ffffff",
                  pad=(24, 20, 24, 20), border="#dadce0", radius=12)  # fmt: skip
     return dialog(
         "Mobile signature",
@@ -167,6 +167,7 @@ def build_vacation(ctx: AppContext) -> Node:
                 hint="Subject",
                 rid="vacation_subject",
                 size=42,
+                bg="#ffffff",
                 pad=(48, 36, 48, 36),
             ),
             divider(),
@@ -177,9 +178,9 @@ def build_vacation(ctx: AppContext) -> Node:
                 hint="Message",
                 rid="vacation_message",
                 size=42,
+                bg="#ffffff",
                 pad=(48, 36, 48, 36),
-                valign="start",
-                h=None if ui.get("message") else 300,
+                h=180,
             ),
             divider(),
             checkbox(
