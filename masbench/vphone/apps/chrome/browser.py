@@ -174,26 +174,27 @@ def clear_browsing_data(state: dict[str, Any], span: str, kinds: list[str], now:
 # -- following links -----------------------------------------------------------------------------------
 
 
-def follow(ctx: AppContext, url: str, new: bool = False) -> None:
+def follow(ctx: AppContext, url: str, new: bool = False) -> bool:
     """Open a link of a page: a file downloads; a verified app link opens its app (Android hands it over);
-    anything else loads in this tab, or in a new background tab when `new`."""
+    anything else loads in this tab, or in a new background tab when `new`. True if this tab moved on."""
     linked = web.files().get(url)
     if linked is not None:
         download(ctx, url, linked.file_name, linked.size)
-        return
+        return False
     intent = Intent(ACTION_VIEW, data=url, categories=[CATEGORY_BROWSABLE])
     target = ctx.phone.resolve_activity(intent)
     if target is not None and target[0].package != ctx.app.package and web.resolve(url) is None:
         ctx.start_activity(intent)
-        return
+        return False
     state, tab = ctx.state, current_tab(ctx.state)
     if new:
         opened = new_tab(state, web.NEW_TAB, tab["incognito"], select=False)
         load(state, opened, url, ctx.now())
         opened["back"] = []
         ctx.toast("Tab opened in background")
-        return
+        return False
     load(state, tab, url, ctx.now())
+    return True
 
 
 def public(state: dict[str, Any]) -> dict[str, Any]:

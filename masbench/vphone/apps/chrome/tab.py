@@ -57,8 +57,10 @@ def go_home(ctx: AppContext) -> None:
 
 
 def follow(ctx: AppContext, url: str) -> None:
-    fresh_page(ctx.ui)
-    browser.follow(ctx, url)
+    """A tap on a link; the page's scroll and find bar go only if the tab moved on."""
+    ui = ctx.ui
+    if browser.follow(ctx, url):
+        fresh_page(ui)
 
 
 def _tab_count(ctx: AppContext, incognito: bool) -> Node:
