@@ -4,9 +4,8 @@ rows, and moving between folders, threads and compose."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-from ...app import AppContext
+from ...app import AppContext, Screen
 from ...theme import theme
 from ...ui import FRAME, IMAGE, TEXT, VIEWGROUP, Node
 from ...widgets import column, icon_button, lazy_list, row, text
@@ -50,7 +49,7 @@ def root(ctx: AppContext) -> None:
         phone.context(package).go("mailbox", activity=MAIN, folder="inbox")
 
 
-def _is_inbox(screen: Any) -> bool:
+def _is_inbox(screen: Screen) -> bool:
     return screen.name == "mailbox" and screen.args.get("folder") == "inbox"
 
 

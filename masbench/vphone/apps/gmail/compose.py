@@ -171,7 +171,7 @@ def suggestion_rows(ctx: AppContext, field: str) -> list[Node]:
 
 
 def attachment_row(ctx: AppContext, name: str) -> Node:
-    size = next((f["size"] for f in _known_files(ctx) if f["name"] == name), 0)
+    size = model.file_sizes(ctx.state).get(name, 0)
     return row(
         Node(IMAGE, icon="attach", size=48, w=80, h=80, fg=theme().muted, align="center"),
         column(text(name, "body_small", max_lines=1, rid="attachment_name"),
@@ -199,14 +199,6 @@ def quoted_block(ctx: AppContext, mode: str) -> Node | None:
         gap=8,
         rid="quoted_text",
     )
-
-
-def _known_files(ctx: AppContext) -> list[dict[str, Any]]:
-    files = list(ctx.state["files"])
-    for thread in ctx.state["threads"]:
-        for message in thread["messages"]:
-            files += message["attachments"]
-    return files
 
 
 # -- recipients -------------------------------------------------------------------------------------------

@@ -19,7 +19,6 @@ import yaml
 
 DATA = Path(__file__).with_name("mailbox.yaml")
 ME = ("Alex Morgan", "alex.morgan@gmail.com")
-CATEGORIES = ("primary", "promotions", "social", "updates")
 
 
 @cache

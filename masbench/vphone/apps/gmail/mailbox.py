@@ -3,6 +3,8 @@ label, Drafts, and the navigation drawer that switches between them."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from ...app import AppContext
 from ...theme import theme
 from ...ui import EDIT, IMAGE, Node
@@ -141,7 +143,7 @@ def drawer(ctx: AppContext) -> Node:
     return side_drawer(card, ctx.close)
 
 
-def unread_badge(ctx: AppContext, folder: str, now) -> int:
+def unread_badge(ctx: AppContext, folder: str, now: datetime) -> int:
     """The drawer's count: unread conversations, except in folders where Gmail counts none."""
     if folder in ("sent", "all", "trash", "starred", "important", "snoozed"):
         return 0

@@ -38,7 +38,6 @@ DATE_FILTERS = {
     "year": "Older than a year",
 }
 DATE_DAYS = {"week": 7, "month": 30, "half_year": 182, "year": 365}
-SNOOZE_CHOICES = ("later_today", "tomorrow", "weekend", "next_week")
 
 
 # -- reading threads -------------------------------------------------------------------------------------
@@ -337,10 +336,7 @@ def _prefixed(prefix: str, subject: str) -> str:
 
 def send(state: dict[str, Any], draft: dict[str, Any], now: datetime, new_id: Callable[[], str]) -> dict:
     """File a sent message: into the replied-to thread (or a new one) and onto the Sent list."""
-    files = {f["name"]: f["size"] for f in state["files"]}
-    for thread in state["threads"]:
-        for message in thread["messages"]:
-            files.update({a["name"]: a["size"] for a in message["attachments"]})
+    files = file_sizes(state)
     message = {
         "id": new_id(),
         "from": {"name": ME[0], "email": ME[1]},
@@ -363,6 +359,20 @@ def send(state: dict[str, Any], draft: dict[str, Any], now: datetime, new_id: Ca
     state["sent"].insert(0, record)
     state["drafts"] = [d for d in state["drafts"] if d["id"] != draft.get("id")]
     return record
+
+
+def file_sizes(state: dict[str, Any]) -> dict[str, int]:
+    """Sizes of every file compose can send: the phone's files and the attachments of received mail."""
+    sizes = {f["name"]: f["size"] for f in state["files"]}
+    for thread in state["threads"]:
+        for message in thread["messages"]:
+            sizes.update({a["name"]: a["size"] for a in message["attachments"]})
+    return sizes
+
+
+def address_label(address: str) -> str:
+    """'me' for the user, else the name Gmail knows for the address."""
+    return "me" if address == ME[1] else display_name(address)
 
 
 def size_label(size: int) -> str:

@@ -93,8 +93,8 @@ def reply_button(ctx: AppContext, label: str, mode: str, icon: str, message_id: 
 def message_block(ctx: AppContext, message: dict) -> Node:
     """One message: who wrote to whom and when, a reply arrow (the default reply action), body, files."""
     sender = "me" if model.from_me(message) else message["from"]["name"]
-    to = ", ".join("me" if a == "alex.morgan@gmail.com" else model.display_name(a) for a in message["to"])
-    cc = ", ".join("me" if a == "alex.morgan@gmail.com" else model.display_name(a) for a in message["cc"])
+    to = ", ".join(model.address_label(a) for a in message["to"])
+    cc = ", ".join(model.address_label(a) for a in message["cc"])
     default = ctx.state["settings"]["default_reply"]
     header = row(
         avatar(message["from"]["name"], 104),
@@ -213,13 +213,18 @@ def move_dialog(ctx: AppContext) -> Node:
                     label for label in ctx.state["labels"] if label in {*thread["labels"], target}
                 ]
             thread["archived"] = True
-        ctx.toast(f"Moved to {target.title() if target in (*MOVE_CATEGORIES, 'spam', 'trash') else target}")
+        ctx.toast(f"Moved to {_target_label(target)}")
         ctx.phone.pop_screen()
 
     targets = [*MOVE_CATEGORIES, "spam", "trash", *ctx.state["labels"]]
-    rows = [list_item(t.title() if t in (*MOVE_CATEGORIES, "spam", "trash") else t, on_tap=lambda t=t: move(t),
+    rows = [list_item(_target_label(t), on_tap=lambda t=t: move(t),
                       rid="move_target") for t in targets]  # fmt: skip
     return bottom_sheet("Move to", rows, ctx.close, rid="move_sheet")
+
+
+def _target_label(target: str) -> str:
+    """'Primary', 'Spam'... for the built-in places; a label by its own name."""
+    return target.title() if target in (*MOVE_CATEGORIES, "spam", "trash") else target
 
 
 def snooze_dialog(ctx: AppContext) -> Node:
