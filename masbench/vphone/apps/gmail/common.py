@@ -121,7 +121,7 @@ def thread_row(ctx: AppContext, thread: model.Thread) -> Node:
     )
     desc = ("Unread, " if unread else "") + f"{model.senders_line(thread)}, {thread['subject']}"
     return row(
-        avatar(model.senders_line(thread).removeprefix("To: ")), middle, right,
+        avatar(model.face(thread)), middle, right,
         on_tap=open_thread(ctx, thread["id"]), rid="viewified_conversation_item_view", desc=desc,
         pad=(40, 20, 24, 12), gap=32, valign="start", h=ROW_H, bg=UNREAD_BG if unread else READ_BG,
     )  # fmt: skip

@@ -130,6 +130,12 @@ def senders_line(thread: Thread) -> str:
     return ", ".join(names) + (f" {count}" if count > 1 else "")
 
 
+def face(thread: Thread) -> str:
+    """Whose avatar a row shows: the latest other writer, or whom the user wrote to."""
+    others = [m["from"]["name"] for m in thread["messages"] if not from_me(m)]
+    return others[-1] if others else display_name(latest(thread)["to"][0])
+
+
 def display_name(email: str) -> str:
     """The name Gmail shows for an address it knows, else the address."""
     for name, address in senders().values():
