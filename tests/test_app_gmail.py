@@ -362,6 +362,13 @@ def test_signature_and_default_reply_action(phone):
     assert settings["signature"] == "Alex | Growth" and settings["default_reply"] == "reply_all"
     assert present(phone, text="Alex | Growth")
     phone.keyevent("BACK")
+    tap(phone, resource_id="compose_button")
+    assert find(phone, resource_id="signature").text == "--\nAlex | Growth"
+    type_in(phone, "jordan.lee@gmail.com", resource_id="to")
+    type_in(phone, "Hi", resource_id="body")
+    tap(phone, resource_id="send")
+    sent = state(phone)["sent"][0]
+    assert (sent["body"], sent["signature"]) == ("Hi", "Alex | Growth")
     open_thread(phone, "Thursday dinner plans")
     assert find(phone, resource_id="reply_message", nth=-1).content_desc == "Reply all"
 

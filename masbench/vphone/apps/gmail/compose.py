@@ -112,6 +112,7 @@ def build_compose(ctx: AppContext) -> Node:
             h=180,
         ),
         *[attachment_row(ctx, name) for name in ui.get("attachments", [])],
+        signature_block(ctx),
         quoted_block(ctx, mode),
     ]
     return column(
@@ -180,6 +181,16 @@ def attachment_row(ctx: AppContext, name: str) -> Node:
                     size=48),
         border="#dadce0", radius=20, pad=(24, 12, 12, 12), gap=20, valign="center", rid="attachment",
     )  # fmt: skip
+
+
+def signature_block(ctx: AppContext) -> Node | None:
+    """The mobile signature Gmail adds below what is written (Settings), shown but not part of the body."""
+    signature = ctx.state["settings"]["signature"]
+    return (
+        text(f"--\n{signature}", "body_small", fg=theme().muted, pad=(48, 8, 48, 16), rid="signature")
+        if signature
+        else None
+    )
 
 
 def quoted_block(ctx: AppContext, mode: str) -> Node | None:

@@ -136,7 +136,8 @@ def _message(ids: Ids, when: datetime, mail: dict[str, Any]) -> dict[str, Any]:
 
 
 def sent_record(message: dict[str, Any], thread_id: str, subject: str, **links: Any) -> dict[str, Any]:
-    """What the Sent list keeps of a message the user sent: exact headers, body and attachment names."""
+    """What the Sent list keeps of a message the user sent: exact headers, the body as written, the
+    signature Gmail added below it, and attachment names."""
     return {
         "id": message["id"],
         "thread_id": thread_id,
@@ -145,6 +146,7 @@ def sent_record(message: dict[str, Any], thread_id: str, subject: str, **links: 
         "bcc": message["bcc"],
         "subject": subject,
         "body": message["body"],
+        "signature": links.get("signature", ""),
         "attachments": [a["name"] for a in message["attachments"]],
         "in_reply_to": links.get("in_reply_to"),
         "forward_of": links.get("forward_of"),

@@ -361,7 +361,7 @@ def send(state: dict[str, Any], draft: dict[str, Any], now: datetime, new_id: Ca
         state["threads"].insert(0, thread)
     thread["messages"].append(message)
     record = sent_record(message, thread["id"], draft["subject"], in_reply_to=draft.get("in_reply_to"),
-                         forward_of=draft.get("forward_of"))  # fmt: skip
+                         forward_of=draft.get("forward_of"), signature=state["settings"]["signature"])  # fmt: skip
     state["sent"].insert(0, record)
     state["drafts"] = [d for d in state["drafts"] if d["id"] != draft.get("id")]
     return record
