@@ -133,8 +133,9 @@ def open_time_picker(ctx: AppContext, which: str) -> None:
 def _when_row(ctx: AppContext, which: str, all_day: bool) -> Node:
     day = date.fromisoformat(value(ctx, f"{which}_date"))
     label = f"{model.DAY_NAMES[day.weekday()][:3]}, {day.strftime('%b')} {day.day}, {day.year}"
+    lead = Node(icon="schedule", fg=theme().muted, w=100, h=80, size=56) if which == "start" else Node(w=100)
     return row(
-        Node(w=100),
+        lead,
         _tap_text(label, ctx.opener("date_picker", which=which), f"{which}_date", weight=1),
         None
         if all_day
