@@ -24,7 +24,9 @@ WIDTH = 1080
 
 
 def focus(ctx: AppContext) -> date:
-    return date.fromisoformat(ctx.ui.get("date") or model.today(ctx.state, ctx.now()).isoformat())
+    """The focused date: where the user navigated, else the date the screen was opened on, else today."""
+    chosen = ctx.ui.get("date") or ctx.args.get("date")
+    return date.fromisoformat(chosen) if chosen else model.today(ctx.state, ctx.now())
 
 
 def set_focus(ctx: AppContext, day: date) -> None:
@@ -245,8 +247,6 @@ def month(ctx: AppContext) -> Node:
 
 def build_main(ctx: AppContext) -> Node:
     view = ctx.args.get("view") or ctx.state["view"]
-    if ctx.args.get("date") and "date" not in ctx.ui:
-        ctx.ui["date"] = ctx.args["date"]
     body = {"schedule": schedule, "month": month}.get(view)
     content = body(ctx) if body else columns(ctx, view)
     picker = None
