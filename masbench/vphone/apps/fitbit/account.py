@@ -133,11 +133,7 @@ def edit_goal_dialog(ctx: AppContext) -> Node:
     title, shown = next((t, v) for k, t, v in goal_rows(ctx) if k == key)
     unit = goal_unit(ctx, key)
     current = ctx.state["goals"][key]
-    hint = (
-        number(from_base(current, unit), 2)
-        if key in ("distance_km", "water_ml", "weight_kg")
-        else number(current)
-    )
+    hint = number(from_base(current, unit), 2 if key == "distance_km" else 1)  # as the goal list prints it
 
     def save() -> None:
         value = parse_number(ctx.ui.get("goal_value", ""))
