@@ -117,7 +117,18 @@ def set_end(ctx: AppContext, new_end: datetime) -> None:
 
 
 def _field(key: str, hint: str, rid: str, start: str, size: int = 42, h: int = 130) -> Node:
-    return Node(EDIT, field=key, hint=hint, text=start, rid=rid, size=size, h=h, pad=(0, 0, 24, 0), weight=1)
+    return Node(
+        EDIT,
+        field=key,
+        hint=hint,
+        desc=hint,
+        text=start,
+        rid=rid,
+        size=size,
+        h=h,
+        pad=(0, 0, 24, 0),
+        weight=1,
+    )
 
 
 def _tap_text(label: str, on_tap, rid: str, weight: float = 0, align: str = "start") -> Node:

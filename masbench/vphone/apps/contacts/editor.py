@@ -50,6 +50,7 @@ def _field(key: str, hint: str, rid: str, value: str, error: bool = False) -> No
         field=key,
         hint=hint,
         text=value,
+        desc=hint,
         rid=rid,
         size=t.style("body").size,
         h=140,
