@@ -234,6 +234,19 @@ def test_settings_change_units_week_start_and_notifications(phone):
     assert "km" in find(phone, resource_id="tile_distance").content_desc
 
 
+def test_start_of_week_decides_what_this_week_holds(phone):
+    phone.app_states[PKG]["logs"]["exercise"] = [
+        content.exercise_entry("a", "Run", "2025-06-01", "07:00", 30, 5.0, 150),  # Sunday
+        content.exercise_entry("b", "Yoga", "2025-06-03", "18:00", 45, 0.0, 90),  # Tuesday
+    ]
+    view(phone, "fitbit://workouts")
+    assert texts(phone, "this_week_header") == ["This week · 2 of 5 days"]
+    phone.app_states[PKG]["settings"]["week_start"] = "Monday"
+    phone.invalidate()
+    assert texts(phone, "this_week_header") == ["This week · 1 of 5 days"]
+    assert texts(phone, "exercise_type") == ["Yoga", "Run"]  # newest first, the Run under Earlier
+
+
 def test_join_and_leave_challenges(phone):
     tap(phone, resource_id="nav_discover")
     tap(phone, resource_id="challenge_name", text="Weekend Warrior")
