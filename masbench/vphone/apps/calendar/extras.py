@@ -14,6 +14,7 @@ from ...widgets import (
     checkbox,
     choice_dialog,
     column,
+    icon_button,
     list_item,
     row,
     scroll_list,
@@ -123,7 +124,13 @@ def build_search(ctx: AppContext) -> Node:
     if query and not hits:
         rows = [text(f"No results for \u201c{query}\u201d", "body", pad=60, rid="empty_message")]
     return column(
-        row(search_field("query", "Search", None, rid="search_input", value=query), pad=(24, 24, 24, 16)),
+        row(
+            icon_button("back", "Navigate up", ctx.back, rid="navigate_up"),
+            search_field("query", "Search", None, rid="search_input", value=query),
+            pad=(8, 24, 24, 16),
+            gap=8,
+            valign="center",
+        ),
         scroll_list("results", rows, rid="search_results"),
     )
 
