@@ -27,10 +27,10 @@ QUOTES = (
     "Officials said they were studying the details carefully and would set out their response in the coming days.",
     "Critics were quick to respond, saying the announcement did not go far enough and left important questions unanswered.",
 )
-CONTEXT = (
-    "The story is the latest in a run of developments on {topics} that BBC News has been following closely this year.",
-    "Readers who follow {topics} will recognise the pressures behind it, which have been building for months.",
-    "Analysts say the news could shape the debate on {topics} well beyond the people it affects directly.",
+CONTEXT = (  # topics are named as the app's coverage pages are, so they keep their capitals
+    "It is the latest in a run of developments BBC News has followed closely this year; there is more in our {topics} coverage.",
+    "The pressures behind it have been building for months, as readers of our {topics} coverage will know.",
+    "Analysts say it could shape the debate well beyond the people it affects directly. Find more in our {topics} coverage.",
 )
 NEXT = (
     "More details are expected later this week, and we will update this story as we learn more.",
@@ -105,7 +105,7 @@ def pick(options: tuple[str, ...], story_id: str, salt: str) -> str:
 
 
 def paragraphs(item: dict[str, Any]) -> list[str]:
-    names = " and ".join(t if t.isupper() or t[1:2].isupper() else t.lower() for t in item["topics"])
+    names = " and ".join(item["topics"])
     return [
         item["summary"],
         pick(QUOTES, item["id"], "quote"),
