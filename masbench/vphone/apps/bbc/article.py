@@ -38,7 +38,10 @@ def headline_block(ctx: AppContext, item: dict[str, Any], size: int) -> list[Nod
     return [
         text(item["headline"], "headline", size=size + 16, rid="article_headline", pad=(40, 32, 40, 8)),
         text(
-            f"Published {published:%d %B %Y, %H:%M} GMT", "caption", rid="article_time", pad=(40, 0, 40, 16)
+            f"Published {published.day} {published:%B %Y, %H:%M} GMT",
+            "caption",
+            rid="article_time",
+            pad=(40, 0, 40, 16),
         ),
         row(meta_line(ctx, item), pad=(40, 0, 40, 16)),
     ]
