@@ -34,3 +34,32 @@ def model_action(step: Any, device: Device) -> dict:
         data.pop("target")
         data["index"] = select(step.target, device.observe().elements).index
     return data
+
+
+AW_NAMES = {"tap": "click", "type": "input_text", "enter": "keyboard_enter", "back": "navigate_back",
+            "home": "navigate_home", "finish": "status"}  # fmt: skip
+
+
+def androidworld_action(data: dict) -> dict:
+    """A model action in AndroidWorld's `action_type` grammar (what T3A, M3A and MAS-T3A answer with)."""
+    data = dict(data)
+    kind = data.pop("action")
+    out = {"action_type": AW_NAMES.get(kind, kind)}
+    if kind == "finish":
+        out["goal_status"] = "complete"
+    elif kind == "open_app":
+        out["app_name"] = data["name"]
+    else:
+        out |= {k: v for k, v in data.items() if k != "enter"}
+    return out
+
+
+def typing_submits(plan: list) -> list:
+    """A plan as an agent whose typing presses Enter plays it: `type` then `enter` become one `type`."""
+    merged: list = []
+    for step in plan:
+        if step.action == "enter" and merged and merged[-1].action == "type":
+            merged[-1] = merged[-1].model_copy(update={"enter": True})
+        else:
+            merged.append(step)
+    return merged

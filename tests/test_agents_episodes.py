@@ -1,5 +1,5 @@
 """Model agents end to end on a virtual phone: a scripted model answers each step with the task's
-reference action in the agent's own output format, and the agent drives the task to success through its
+reference action in the agent's own output format (AndroidWorld's grammar; summaries when asked), and the agent drives the task to success through its
 full prompt → parse → execute path. Also: invalid replies cost a step, usage adds up, and a run recorded
 to a cassette replays to the same results."""
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from agent_helpers import CountingLLM, model_action
+from agent_helpers import CountingLLM, androidworld_action, model_action, typing_submits
 
 from masbench.actions import ShortcutAction
 from masbench.agents import make_agent
@@ -25,6 +25,7 @@ from masbench.shortcuts import ShortcutExecutor, load_kb
 from masbench.tasks import Task, load_tasks
 
 DATA = Path(__file__).parent / "data" / "tasks"
+SUMMARY_REQUEST = "Summary of this step:"
 TEST_TASKS = load_tasks(DATA)
 TEST_KB = load_kb(DATA / "kb")
 SHIPPED_TASKS = [t for t in load_tasks() if t.kind == "single-app"]
@@ -37,22 +38,25 @@ AGENTS = {"t3a": (T3AAgent, "gui"), "m3a": (M3AAgent, "gui"), "mas-t3a": (MasT3A
 
 class Replayer:
     """A scripted model's brain: the next reference step, with its selector grounded to the index of
-    the element the agent was shown (observed again here - nothing changes the screen in between)."""
+    the element the agent was shown (observed again here - nothing changes the screen in between);
+    a summary request gets a one-line summary. `garbage_at` spoils that action call."""
 
     def __init__(self, plan: list, device: Device, garbage_at: int | None = None) -> None:
-        self.plan, self.device, self.garbage_at = list(plan), device, garbage_at
+        self.plan, self.device, self.garbage_at = typing_submits(plan), device, garbage_at
         self.calls = 0
         self.done = 0
 
     def __call__(self, messages: list[Message]) -> str:
+        if SUMMARY_REQUEST in (messages[-1].text or ""):
+            return f"Reference step {self.done} done as planned."
         self.calls += 1
         if self.calls == self.garbage_at:
             return "Hmm, I am not sure what to do here."
         if self.done >= len(self.plan):
-            return 'Reason: everything the task asks for is done.\nAction: {"action": "finish", "status": "success"}'
+            return 'Reason: everything is done.\nAction: {"action_type": "status", "goal_status": "complete"}'
         step = self.plan[self.done]
         self.done += 1
-        data = model_action(step, self.device)
+        data = androidworld_action(model_action(step, self.device))
         return f"Reason: reference step {self.done}.\nAction: {json.dumps(data)}"
 
 
@@ -68,13 +72,14 @@ def episode(device: Device, task: Task, agent, kb, tmp_path: Path, max_steps: in
 @pytest.mark.parametrize(("task", "kb"), CASES, ids=[t.id for t, _ in CASES])
 def test_agent_drives_its_task_to_success(device, tmp_path, agent_name, task, kb):
     cls, solution = AGENTS[agent_name]
-    plan = getattr(task.solutions, solution)
+    plan = typing_submits(getattr(task.solutions, solution))
     llm = CountingLLM(Replayer(plan, device))
     result = episode(device, task, cls(llm=llm), kb, tmp_path)
     assert result.success, (result.end_reason, result.check_details)
     assert result.end_reason == "finished"
     assert result.steps == len(plan) and result.invalid_steps == 0
-    assert result.agent_usage.calls == len(plan) + 1  # one call per step, plus the finishing one
+    # an action call per step plus the finishing one, and a summary call of every step that ran
+    assert result.agent_usage.calls == 2 * len(plan) + 1
     assert result.agent_usage.input_tokens == llm.input_tokens > 0
     assert result.agent_usage.output_tokens == llm.output_tokens > 0
     if agent_name == "mas-t3a":
@@ -88,7 +93,7 @@ def test_agent_drives_its_task_to_success(device, tmp_path, agent_name, task, kb
 def test_garbage_reply_costs_one_invalid_step_and_the_run_goes_on(device, tmp_path, agent_name):
     cls, solution = AGENTS[agent_name]
     task = TEST_TASKS.get("settings-01")
-    plan = getattr(task.solutions, solution)
+    plan = typing_submits(getattr(task.solutions, solution))
     result = episode(
         device, task, cls(llm=ScriptedLLM(Replayer(plan, device, garbage_at=2))), TEST_KB, tmp_path
     )
@@ -99,9 +104,13 @@ def test_garbage_reply_costs_one_invalid_step_and_the_run_goes_on(device, tmp_pa
     ]
     invalid = steps[1]
     assert invalid["kind"] == "invalid" and invalid["action"] is None
-    assert invalid["model_output"] == "Hmm, I am not sure what to do here."
+    # the step's calls: the summary of step 1, then the unusable action reply
+    assert invalid["model_output"].split("\n\n=====\n\n") == [
+        "Reference step 1 done as planned.",
+        "Hmm, I am not sure what to do here.",
+    ]
     assert "no action found" in invalid["error"]
-    assert "Step 2: (no valid action) -> not executed: no action found" in steps[2]["model_input"]
+    assert "Step 2: The reply was not an action in the required format" in steps[2]["model_input"]
 
 
 def test_a_failed_model_call_ends_the_episode_as_an_error_not_a_failure(device, tmp_path):

@@ -27,8 +27,14 @@ def action(text: str, *, shortcuts: bool = True) -> dict | None:
         ('{"action": "tap", "index": 3,}', {"action": "tap", "index": 3}),
         ("{'action': 'tap', 'index': 3}", {"action": "tap", "index": 3}),
         ('{action: "tap", index: 3}', {"action": "tap", "index": 3}),
-        ('{"action": "type", "text": "hi", "clear": True}', {"action": "type", "text": "hi", "clear": True}),
-        ('{"action": "type", "text": "hi", "index": null}', {"action": "type", "text": "hi", "clear": False}),
+        (
+            '{"action": "type", "text": "hi", "clear": True}',
+            {"action": "type", "text": "hi", "clear": True, "enter": False},
+        ),
+        (
+            '{"action": "type", "text": "hi", "index": null}',
+            {"action": "type", "text": "hi", "clear": False, "enter": False},
+        ),
         ('{"action": "tap", "index": "7"}', {"action": "tap", "index": 7}),
         ('{"action": "tap", "index": 3', {"action": "tap", "index": 3}),
         ('{"action": "tap", "index": 3, "reason": "the button"}', {"action": "tap", "index": 3}),
@@ -48,7 +54,7 @@ def test_the_action_is_found_through_fences_prose_and_slips(text, expected):
     [
         ('{"action_type": "click", "index": 5}', {"action": "tap", "index": 5}),
         ('{"action_type": "input_text", "text": "shoes", "index": 2}',
-         {"action": "type", "text": "shoes", "index": 2, "clear": False}),
+         {"action": "type", "text": "shoes", "index": 2, "clear": False, "enter": False}),
         ('{"action_type": "navigate_back"}', {"action": "back"}),
         ('{"action_type": "navigate_home"}', {"action": "home"}),
         ('{"action_type": "keyboard_enter"}', {"action": "enter"}),

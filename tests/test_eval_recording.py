@@ -55,7 +55,7 @@ def test_live_run_is_recorded_and_replays_to_the_same_results(tmp_path):
         server.shutdown()
     assert live.exit_code == 0, live.output
     cassette = tmp_path / "live" / "llm_cassette.jsonl"
-    assert len(cassette.read_text().splitlines()) == _Chat.calls == 2
+    assert len(cassette.read_text().splitlines()) == _Chat.calls == 3  # open_app, its summary, finish
 
     replay = CliRunner().invoke(
         app, ["run", *COMMON, "--model", f"cassette:{cassette}", "--out", str(tmp_path / "replay")]
@@ -73,4 +73,4 @@ def test_live_run_is_recorded_and_replays_to_the_same_results(tmp_path):
         ]
 
     assert rows("live") == rows("replay")
-    assert rows("live")[0]["tokens"] == 200
+    assert rows("live")[0]["tokens"] == 300

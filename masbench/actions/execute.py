@@ -167,6 +167,8 @@ def _gui(device: Device, action: Action, elements: list[UIElement], touched: _To
         if action.clear:
             device.clear_text()
         device.type_text(action.text)
+        if action.enter:
+            device.enter()
     elif isinstance(action, ScrollAction):
         within = _element(action, elements)
         touched.element = within

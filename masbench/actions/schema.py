@@ -58,11 +58,13 @@ class LongPressAction(_Targeted):
 
 
 class TypeAction(_Targeted):
-    """Type text into a field: the one given (tapped first) or the focused one."""
+    """Type text into a field: the one given (tapped first) or the focused one. `enter` presses Enter
+    afterwards, as AndroidWorld's `input_text` always does."""
 
     action: Literal["type"] = "type"
     text: str
     clear: bool = False
+    enter: bool = False
 
     @model_validator(mode="after")
     def _v(self) -> TypeAction:

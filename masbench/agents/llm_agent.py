@@ -7,13 +7,12 @@ step's `fault` (the episode ends as an error or at its time limit, never as the 
 exception that ends the run. Each step reports the prompt it sent, the reply and the
 summed usage of its calls, so `results.jsonl` token counts equal what the backend reported.
 
-`PromptedAgent` is the common single-call shape (T3A, M3A, MAS-T3A): build messages, ask once, parse one
-action. Agents with several roles per step (MobileAgent) call `ask` themselves with one `Turn`.
+Agents call `ask` once per model call of a step, all accounted in one `Turn`: AndroidWorld's agents make
+two (`androidworld.py`), MobileAgent's roles several.
 """
 
 from __future__ import annotations
 
-from abc import abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -21,8 +20,7 @@ from typing import TYPE_CHECKING
 from masbench.llm import LLM, LLMError, Message, Usage, make_llm
 
 from .base import Agent, AgentStep
-from .history import StepNote, note_for, render_history
-from .parsing import parse_model_action
+from .history import StepNote, render_history
 
 if TYPE_CHECKING:
     from masbench.actions import Action
@@ -92,6 +90,10 @@ class LLMAgent(Agent):
         super().reset(task, kb, seed=seed)
         self.notes = {}
 
+    def history_text(self, history: list[StepRecord], observation: Observation) -> str:
+        """The compact step history (`history.py`) for agents whose prompts carry one."""
+        return render_history(history, self.notes, now=f"{observation.package}/{observation.activity}")
+
     def ask(self, messages: list[Message], turn: Turn) -> str:
         """One model call, accounted in `turn`; `LLMError` propagates for the caller to record."""
         turn.inputs.append(transcript(messages))
@@ -101,25 +103,3 @@ class LLMAgent(Agent):
         turn.usage.add(response)
         turn.outputs.append(response.text)
         return response.text
-
-    def history_text(self, history: list[StepRecord], observation: Observation) -> str:
-        return render_history(history, self.notes, now=f"{observation.package}/{observation.activity}")
-
-
-class PromptedAgent(LLMAgent):
-    """One call per step: `messages()` builds the prompt, the reply is parsed into one action."""
-
-    @abstractmethod
-    def messages(self, observation: Observation, history: list[StepRecord]) -> list[Message]:
-        """The full prompt for this step."""
-
-    def step(self, observation: Observation, history: list[StepRecord]) -> AgentStep:
-        turn = Turn()
-        index = len(history)
-        try:
-            reply = self.ask(self.messages(observation, history), turn)
-        except LLMError as exc:
-            return turn.fault(exc)
-        parsed = parse_model_action(reply, allow_shortcuts=self.uses_shortcuts)
-        self.notes[index] = note_for(parsed.action, observation, parsed.reason)
-        return turn.result(parsed.action, parsed.error)

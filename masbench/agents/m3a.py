@@ -1,6 +1,6 @@
-"""`m3a`: AndroidWorld's multimodal agent, with this project's prompts. The model sees the screenshot
-twice - plain, and with set-of-marks boxes numbered like the element list - plus the list itself, and
-answers one action per step (history instead of a summary call, as in `t3a`)."""
+"""`m3a`: AndroidWorld's multimodal agent. The action call sees the screenshot twice - plain, and with
+set-of-marks boxes numbered like the element list - plus the elements' concise records; the summary
+call sees the marked screenshots before and after the step, labelled so, with both element lists."""
 
 from __future__ import annotations
 
@@ -8,27 +8,53 @@ from typing import TYPE_CHECKING
 
 from masbench.llm import Message
 
-from .marks import draw_marks, png
+from .androidworld import Decision, concise_records, on_screen
+from .marks import draw_marks, label_corner, png
 from .t3a import T3AAgent
 
 if TYPE_CHECKING:
+    from PIL import Image
+
     from masbench.device import Observation
-    from masbench.trajectory import StepRecord
+
+M3A_INPUTS = (
+    "the current screenshot, the same screenshot with a numbered box on each UI element, and details of "
+    "some of those elements under the same numbers"
+)
+
+
+def marked(observation: Observation) -> Image.Image:
+    """The set-of-marks screenshot: the elements AndroidWorld lists, boxed and numbered."""
+    assert observation.screenshot is not None, "m3a needs observations with a screenshot"
+    shown = [el for el in observation.elements if on_screen(el, observation.width, observation.height)]
+    return draw_marks(observation.screenshot, shown)
 
 
 class M3AAgent(T3AAgent):
     name = "m3a"
     description = (
-        "AndroidWorld M3A: screenshot + set-of-marks screenshot + element list -> one GUI action per call."
+        "AndroidWorld M3A: screenshot + set-of-marks screenshot + element details -> one action, then a "
+        "summary call on the marked before/after screenshots."
     )
     needs_screenshot = True
-    system_template = "m3a_system"
-    step_template = "m3a_step"
+    inputs = M3A_INPUTS
+    action_template = "m3a_action"
+    summary_template = "m3a_summary"
 
-    def messages(self, observation: Observation, history: list[StepRecord]) -> list[Message]:
-        assert observation.screenshot is not None, "m3a needs observations with a screenshot"
-        marked = png(draw_marks(observation.screenshot, observation.elements))
+    def elements(self, observation: Observation) -> str:
+        return concise_records(observation)
+
+    def action_messages(self, observation: Observation, history_text: str) -> list[Message]:
+        assert observation.screenshot_png, "m3a needs observations with a screenshot"
         return [
-            Message.system(self.system_text()),
-            Message.user(self.step_text(observation, history), observation.screenshot_png, marked),
+            Message.user(
+                self.action_prompt(observation, history_text),
+                observation.screenshot_png,
+                png(marked(observation)),
+            )
         ]
+
+    def summary_messages(self, decision: Decision, after: Observation) -> list[Message]:
+        before_image = png(label_corner(marked(decision.before), "before"))
+        after_image = png(label_corner(marked(after), "after"))
+        return [Message.user(self.summary_prompt(decision, after), before_image, after_image)]

@@ -38,6 +38,18 @@ def draw_marks(image: Image.Image, elements: Iterable[UIElement]) -> Image.Image
     return marked
 
 
+def label_corner(image: Image.Image, label: str) -> Image.Image:
+    """`image` with `label` in a dark tag at its bottom-right corner (M3A tells "before" from "after")."""
+    draw = ImageDraw.Draw(image)
+    font = _font(FONT_SIZE * 2)
+    left, top, right, bottom = draw.textbbox((0, 0), label, font=font)
+    w, h = right - left + 24, bottom - top + 16
+    x, y = image.width - w, image.height - h
+    draw.rectangle((x, y, image.width, image.height), fill=(0, 0, 0))
+    draw.text((x + 12 - left, y + 8 - top), label, fill=(255, 255, 255), font=font)
+    return image
+
+
 def png(image: Image.Image) -> bytes:
     """PNG bytes; deterministic for the same pixels, so recorded model calls replay by content hash.
     Light compression: a full-resolution screenshot encodes in well under half the default time."""

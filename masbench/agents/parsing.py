@@ -13,12 +13,12 @@ import ast
 import contextlib
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pydantic import ValidationError
 
-from masbench.actions import Action, ShortcutAction, parse_action
+from masbench.actions import Action, ShortcutAction, TypeAction, parse_action
 from masbench.actions.schema import parse_call
 
 MAX_CHARS = 50_000  # longer replies are cut before scanning: a runaway reply must not stall a run
@@ -72,6 +72,20 @@ _CALL = re.compile(r"\b([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\s*\
 
 
 @dataclass(frozen=True)
+class Grammar:
+    """What an agent's prompt offers: its actions (by this project's names) and how an element may be
+    named ("index", "coordinates", "selector"). A reply outside it is an invalid step, however well
+    formed: an agent must not act through an interface its prompt never described."""
+
+    actions: frozenset[str]
+    targets: frozenset[str] = frozenset({"index"})
+    type_presses_enter: bool = False  # AndroidWorld's input_text types, then presses Enter
+
+    def with_actions(self, *names: str) -> Grammar:
+        return replace(self, actions=self.actions | frozenset(names))
+
+
+@dataclass(frozen=True)
 class ParsedAction:
     """The action a reply asked for (None when unusable, `error` says why) and the model's stated reason."""
 
@@ -80,15 +94,16 @@ class ParsedAction:
     reason: str = ""
 
 
-def parse_model_action(text: str, *, allow_shortcuts: bool) -> ParsedAction:
-    """The single action in `text`; shortcut calls are an error unless `allow_shortcuts`."""
+def parse_model_action(text: str, *, allow_shortcuts: bool, grammar: Grammar | None = None) -> ParsedAction:
+    """The single action in `text`; shortcut calls are an error unless `allow_shortcuts`, and anything
+    `grammar` (when given) does not offer is an error too."""
     try:
-        return _parse(str(text)[:MAX_CHARS], allow_shortcuts)
+        return _parse(str(text)[:MAX_CHARS], allow_shortcuts, grammar)
     except Exception as exc:  # the contract is "never raises": a parser bug becomes an invalid step
         return ParsedAction(None, f"could not parse the reply ({type(exc).__name__}: {exc})")
 
 
-def _parse(text: str, allow_shortcuts: bool) -> ParsedAction:
+def _parse(text: str, allow_shortcuts: bool, grammar: Grammar | None) -> ParsedAction:
     reason = _reason(text)
     if not text.strip():
         return ParsedAction(None, "empty reply: expected an action as JSON", reason)
@@ -101,6 +116,8 @@ def _parse(text: str, allow_shortcuts: bool) -> ParsedAction:
         if normalized is None:
             continue
         action, error = _validate(normalized, allow_shortcuts)
+        if action is not None and grammar is not None:
+            action, error = _within(action, grammar)
         if action is not None:
             return ParsedAction(action, None, reason or _inline_reason(data))
         first_error = first_error or error
@@ -376,6 +393,27 @@ def _validate(data: dict[str, Any], allow_shortcuts: bool) -> tuple[Action | Non
         return None, f"invalid action: {exc}"
     if isinstance(action, ShortcutAction) and not allow_shortcuts:
         return None, f"shortcut {action.name} is not available: this agent has GUI actions only"
+    return action, None
+
+
+def _within(action: Action, grammar: Grammar) -> tuple[Action | None, str | None]:
+    """`action` as the grammar executes it, or why the grammar does not offer it."""
+    if action.action not in grammar.actions:
+        return None, f"action {action.action!r} is not one this agent offers"
+    used = {
+        kind
+        for kind, given in (
+            ("index", getattr(action, "index", None) is not None),
+            ("coordinates", getattr(action, "x", None) is not None),
+            ("selector", getattr(action, "target", None) is not None),
+        )
+        if given
+    }
+    if used - grammar.targets:
+        offered = " or ".join(sorted(grammar.targets))
+        return None, f"{action.action} names its element by {', '.join(sorted(used))}; use its {offered}"
+    if grammar.type_presses_enter and isinstance(action, TypeAction):
+        action = action.model_copy(update={"enter": True})
     return action, None
 
 

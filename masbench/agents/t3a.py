@@ -1,6 +1,6 @@
-"""`t3a`: AndroidWorld's text-only agent, with this project's prompts. The model reads the UI element
-list (no pixels) and answers one action per step. AndroidWorld's second, summarising call per step is
-folded into the next prompt's history (`history.py`), so a step costs one call."""
+"""`t3a`: AndroidWorld's text-only agent. Each step the model chooses an action from the goal, the
+history of step summaries and every on-screen element's full accessibility record (no pixels), then a
+second call summarises the step from the element lists before and after it (`androidworld.py`)."""
 
 from __future__ import annotations
 
@@ -8,32 +8,55 @@ from typing import TYPE_CHECKING
 
 from masbench.llm import Message
 
-from .llm_agent import PromptedAgent
-from .prompting import element_lines, render, screen_name, system_prompt
+from .androidworld import AndroidWorldAgent, Decision, action_json, full_records
+from .prompting import render
 
 if TYPE_CHECKING:
     from masbench.device import Observation
-    from masbench.trajectory import StepRecord
+
+T3A_INPUTS = "a list of descriptions of most UI elements on the current screen, each with an index"
 
 
-class T3AAgent(PromptedAgent):
+class T3AAgent(AndroidWorldAgent):
     name = "t3a"
-    description = "AndroidWorld T3A: UI-tree text (element list) + history -> one GUI action per call."
-    system_template = "t3a_system"
-    step_template = "t3a_step"
+    description = (
+        "AndroidWorld T3A: element records (no pixels) + step summaries -> one action, then a summary call."
+    )
+    inputs = T3A_INPUTS
+    action_template = "t3a_action"
+    summary_template = "t3a_summary"
 
-    def messages(self, observation: Observation, history: list[StepRecord]) -> list[Message]:
-        return [Message.system(self.system_text()), Message.user(self.step_text(observation, history))]
+    def elements(self, observation: Observation) -> str:
+        return full_records(observation)
 
-    def system_text(self) -> str:
-        return system_prompt(self.system_template)
+    def shortcut_block(self, observation: Observation) -> str:
+        """Nothing for the GUI-only agents; the MAS variants add the paper's shortcut block here."""
+        return ""
 
-    def step_text(self, observation: Observation, history: list[StepRecord], **extra: object) -> str:
+    def action_prompt(self, observation: Observation, history_text: str) -> str:
         return render(
-            self.step_template,
+            self.action_template,
+            preamble=self.preamble(self.inputs),
             goal=self.task.instruction,
-            history=self.history_text(history, observation),
-            app=screen_name(observation),
-            elements=element_lines(observation),
-            **extra,
+            history=history_text,
+            elements=self.elements(observation),
+            guidance=self.guidance(),
+            shortcuts=self.shortcut_block(observation),
         )
+
+    def summary_prompt(self, decision: Decision, after: Observation) -> str:
+        return render(
+            self.summary_template,
+            preamble=self.preamble(self.inputs),
+            goal=self.task.instruction,
+            before=self.elements(decision.before),
+            after=self.elements(after),
+            action=action_json(decision.action),
+            reason=decision.reason or "(none given)",
+        )
+
+    def action_messages(self, observation: Observation, history_text: str) -> list[Message]:
+        return [Message.user(self.action_prompt(observation, history_text))]
+
+    def summary_messages(self, decision: Decision, after: Observation) -> list[Message]:
+        return [Message.user(self.summary_prompt(decision, after))]
