@@ -19,6 +19,7 @@ from masbench.agents.mas_t3a import MasT3AAgent
 from masbench.agents.t3a import T3AAgent
 from masbench.device import Device
 from masbench.eval.episode import Limits, run_episode
+from masbench.eval.metrics import compute
 from masbench.eval.runner import Runner, new_config
 from masbench.llm import LLMError, Message, ScriptedLLM
 from masbench.shortcuts import ShortcutExecutor, load_kb
@@ -80,6 +81,9 @@ def test_agent_drives_its_task_to_success(device, tmp_path, agent_name, task, kb
     assert result.steps == len(plan) and result.invalid_steps == 0
     # an action call per step plus the finishing one, and a summary call of every step that ran
     assert result.agent_usage.calls == 2 * len(plan) + 1
+    metrics = compute([result], {task.id: task})
+    assert metrics.calls_per_step == round((2 * len(plan) + 1) / len(plan), 4)
+    assert metrics.prompt_tokens_per_step == round(llm.input_tokens / len(plan), 4)
     assert result.agent_usage.input_tokens == llm.input_tokens > 0
     assert result.agent_usage.output_tokens == llm.output_tokens > 0
     if agent_name == "mas-t3a":

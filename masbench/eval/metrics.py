@@ -6,6 +6,8 @@ Definitions (stated in every report):
 - MSR: mean of steps / optimal_steps; MSRS: the same over successful episodes only.
 - MET: mean wall seconds per episode; MET_dev: mean modelled device seconds (virtual phones).
 - MToC: mean thousands of agent tokens (input + output) per episode; judge tokens apart.
+- calls/step, prompt tokens/step: agent model calls and input tokens per step, summed over the run (what
+  an agent's design costs per decision, beside the published agent's).
 - MSC: mean shortcut calls per episode.  SSR: successful shortcut calls / shortcut calls.
 - GSAR: shortcut actions / GUI actions, summed over the run (0 for GUI-only agents).
 - name accuracy: share of shortcut calls whose name is in the task's hybrid reference; argument accuracy:
@@ -72,6 +74,8 @@ class Metrics(BaseModel):
     GSAR: float | None
     invalid_rate: float
     cost_usd: float | None = None
+    calls_per_step: float | None = None  # model calls per agent step (AndroidWorld's agents make two)
+    prompt_tokens_per_step: float | None = None  # agent input tokens per step: what one step's context costs
     shortcut_name_accuracy: float | None = None
     shortcut_argument_accuracy: float | None = None
     missed_shortcut_rate: float | None = None
@@ -175,6 +179,7 @@ def compute(results: list[EpisodeResult], tasks: dict[str, Task]) -> Metrics | N
         by_repeat[r.repeat].append(r.success)
     name_acc, arg_acc, missed = shortcut_accuracy(results, tasks)
     judge_acc, judge_fpr = judge_agreement(results)
+    steps = sum(r.steps for r in results)
     ratio = [r.steps / r.optimal_steps for r in results if r.optimal_steps]
     ratio_s = [r.steps / r.optimal_steps for r in succ if r.optimal_steps]
     r4 = lambda v: None if v is None else round(v, 4)  # noqa: E731
@@ -195,6 +200,10 @@ def compute(results: list[EpisodeResult], tasks: dict[str, Task]) -> Metrics | N
         GSAR=r4(calls / gui if gui else None),
         invalid_rate=round(sum(r.invalid_steps for r in results) / max(1, sum(r.steps for r in results)), 4),
         cost_usd=None if any(c is None for c in costs) else round(sum(costs), 6),
+        calls_per_step=r4(sum(r.agent_usage.calls for r in results) / steps if steps else None),
+        prompt_tokens_per_step=r4(
+            sum(r.agent_usage.input_tokens for r in results) / steps if steps else None
+        ),
         shortcut_name_accuracy=name_acc,
         shortcut_argument_accuracy=arg_acc,
         missed_shortcut_rate=missed,

@@ -121,9 +121,9 @@ def split_table(summary: Summary, split: str, width: int = 200) -> Table | Group
 
 
 def diagnostics_table(summary: Summary) -> Table | None:
-    """Shortcut diagnostics when the run made shortcut calls, the LLM judge's agreement with the
-    programmatic check when both judged; None when there is neither. One row per figure, so it fits any
-    width."""
+    """Shortcut diagnostics when the run made shortcut calls, what a model agent's steps cost, the LLM
+    judge's agreement with the programmatic check when both judged; None when there is none of these.
+    One row per figure, so it fits any width."""
     m = summary.overall
     if m is None:
         return None
@@ -135,6 +135,11 @@ def diagnostics_table(summary: Summary) -> Table | None:
             ("missed-shortcut rate", _fmt(m.missed_shortcut_rate, 3)),
             ("invalid steps", _fmt(m.invalid_rate, 3)),
         ]
+    if m.calls_per_step:
+        cells += [
+            ("model calls / step", _fmt(m.calls_per_step, 2)),
+            ("prompt tokens / step", _fmt(m.prompt_tokens_per_step, 0)),
+        ]
     if m.judge_accuracy is not None:
         cells += [
             ("judge accuracy", _fmt(m.judge_accuracy, 3)),
@@ -143,8 +148,7 @@ def diagnostics_table(summary: Summary) -> Table | None:
         ]
     if not cells:
         return None
-    title = "Shortcut diagnostics" if m.judge_accuracy is None else "Diagnostics"
-    table = Table(title=title, header_style="bold")
+    table = Table(title="Diagnostics", header_style="bold")
     table.add_column("Figure")
     table.add_column("Value", justify="right")
     for header, value in cells:
