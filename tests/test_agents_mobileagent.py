@@ -184,11 +184,10 @@ def test_garbage_reply_costs_one_invalid_step_and_the_run_goes_on(device, tmp_pa
 
 
 def test_mobileagent_e_learns_a_shortcut_and_calls_it_through_the_executor_on_the_next_task(device, tmp_path):
-    memory = tmp_path / "me" / "memory.json"
     team = Team(device, shortcut=SEARCH_SHORTCUT)
     llm = ScriptedLLM(team)
-    agent = MobileAgentE(llm=llm, memory_path=memory)
-    executor = ShortcutExecutor(agent.executor_kb(), device)  # built once, as the runner does per worker
+    agent = MobileAgentE(llm=llm)
+    executor = ShortcutExecutor(agent.executor_kb(), device)
     task = TEST_TASKS.get("settings-03")  # search Settings for Bluetooth and turn it on
     team.start(task.solutions.gui)
     first = episode(device, task, agent, None, tmp_path / "1", executor)
@@ -197,7 +196,7 @@ def test_mobileagent_e_learns_a_shortcut_and_calls_it_through_the_executor_on_th
     assert '"target": {"resource_id": "search_action_bar"}' in reflector_prompt  # indices became selectors
     assert '"index"' not in reflector_prompt.split("The actions, with")[1].split("Existing shortcuts")[0]
     assert "settings.search_settings" in agent.executor_kb()
-    assert json.loads(memory.read_text())["shortcuts"][0]["name"] == "search_settings"
+    assert agent.memory()["shortcuts"][0]["name"] == "search_settings"
 
     llm.requests.clear()
     call = ShortcutAction(name="settings.search_settings", arguments={"query": "Bluetooth"})
@@ -215,7 +214,8 @@ def test_mobileagent_e_learns_a_shortcut_and_calls_it_through_the_executor_on_th
     assert "(nothing yet: this is the first step)" in operator[1].text  # the history does not
     assert len(agent.executor_kb()) == 1  # the same routine offered again is not kept twice
 
-    reloaded = MobileAgentE(llm=ScriptedLLM([]), memory_path=memory)
+    reloaded = MobileAgentE(llm=ScriptedLLM([]))
+    reloaded.remember(json.loads(json.dumps(agent.memory())))  # as the run directory keeps it
     assert [s.qualified_name for s in reloaded.executor_kb()] == ["settings.search_settings"]
     assert reloaded.experience.tips == agent.experience.tips
 
@@ -461,18 +461,15 @@ def test_e_keeps_tips_and_shortcuts_across_tasks_but_nothing_else():
     )
 
 
-def test_experience_round_trips_through_its_file_and_a_bad_file_is_named(tmp_path):
+def test_experience_round_trips_through_json_and_bad_data_is_refused():
     experience = Experience(tips="- be brief")
     experience.kb.add(shortcut_from(SEARCH_SHORTCUT))
-    path = tmp_path / "memory.json"
-    experience.save(path)
-    loaded = Experience.load(path)
-    assert loaded.tips == "- be brief"
+    data = json.loads(json.dumps(experience.data()))
+    loaded = Experience.from_data(data)
+    assert loaded.tips == "- be brief" and data["schema_version"] == 1
     assert [s.model_dump() for s in loaded.kb] == [s.model_dump() for s in experience.kb]
-    assert json.loads(path.read_text())["schema_version"] == 1
-    path.write_text('{"tips": 3}')
-    with pytest.raises(ValueError, match=r"memory\.json: not a MobileAgent-E memory file"):
-        Experience.load(path)
+    with pytest.raises(ValueError, match=r"not a Mobile-Agent-E memory: .*tips"):
+        Experience.from_data({"tips": 3})
 
 
 @pytest.mark.parametrize(

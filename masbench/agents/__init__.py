@@ -34,6 +34,7 @@ class AgentSpec:
     uses_shortcuts: bool
     factory: Factory
     default_model: str | None = None
+    learns: bool = False  # keeps a memory from task to task (the runner plays its tasks in order)
 
 
 def _offline(cls: type[Agent]) -> AgentSpec:
@@ -49,6 +50,7 @@ def model_agent(cls: type[LLMAgent]) -> AgentSpec:
         cls.uses_shortcuts,
         lambda model, record_to=None: cls(model, record_to=record_to),
         cls.default_model,
+        cls.learns,
     )
 
 

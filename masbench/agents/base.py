@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from masbench.trajectory import StepRecord, Usage
 
@@ -40,6 +40,7 @@ class Agent(ABC):
     uses_shortcuts: bool = False  # offered the KB's shortcuts as actions
     needs_screenshot: bool = False  # perceives the screen as an image (else the UI tree is enough)
     sees_solutions: bool = False  # handed the whole Task instead of its view: the oracle replays solutions
+    learns: bool = False  # carries a memory from task to task (Mobile-Agent-E): see `memory`/`remember`
 
     def reset(self, task: TaskView, kb: KnowledgeBase | None, *, seed: int = 0) -> None:
         """Start a new episode; nothing may leak from the previous task."""
@@ -51,6 +52,18 @@ class Agent(ABC):
         """The KB whose shortcuts this agent may call: the run's for hybrid agents, none for GUI-only
         ones; MobileAgent-E answers with its own, growing KB."""
         return kb if self.uses_shortcuts else None
+
+    def memory(self) -> dict[str, Any] | None:
+        """What a learning agent has learned so far, as JSON data; the runner keeps it in the run
+        directory after every task, so learning follows task order whatever the devices, and survives
+        `--resume`. None for agents that do not learn."""
+        return None
+
+    def remember(self, memory: dict[str, Any] | None) -> None:
+        """Continue from `memory` (None: from scratch); called before each task of a learning agent.
+        ValueError when the data is not this agent's memory."""
+        if memory is not None:
+            raise ValueError(f"{self.name} does not learn, so it has no memory to continue from")
 
     @abstractmethod
     def step(self, observation: Observation, history: list[StepRecord]) -> AgentStep:

@@ -19,10 +19,10 @@ the step or time limit gets no experience reflection: the agent never learns tha
 
 Long-term memory (`Experience`) is the one thing that persists across tasks, by design: tips (text) and
 shortcuts in the KB schema - `replay` shortcuts whose actions find their elements by selector, with
-`{param}` placeholders. It lives in the agent instance (one per runner worker) and, with `memory_path`, in a
-JSON file that is loaded at start and saved after every task. Goal, plan, notes and history are per task.
-Its shortcuts run through the episode's `ShortcutExecutor`, which must hold this agent's KB:
-`executor_kb()` returns it, and tasks add to that same object. The predefined KB is not offered:
+`{param}` placeholders. The agent is a learning one (`learns`): the runner hands it the memory left by the
+previous task of its chain (`remember`) and keeps what it has after each task (`memory`) in the run
+directory, so what it learns follows task order, not which worker ran what. Goal, plan, notes and history
+are per task. Its shortcuts run through the episode's `ShortcutExecutor`, built on `executor_kb()`. The predefined KB is not offered:
 MobileAgent-E is the paper's self-generated-shortcut framework.
 """
 
@@ -94,22 +94,15 @@ class Experience:
     tips: str = field(default_factory=lambda: render("mobileagent_e_initial_tips"))
     kb: KnowledgeBase = field(default_factory=KnowledgeBase)
 
-    def save(self, path: str | Path) -> None:
-        """Write atomically, so a run killed mid-save keeps the previous memory."""
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(
-            MemoryFile(tips=self.tips, shortcuts=list(self.kb)).model_dump_json(indent=1, exclude_none=True)
-        )
-        tmp.replace(path)
+    def data(self) -> dict[str, Any]:
+        return MemoryFile(tips=self.tips, shortcuts=list(self.kb)).model_dump(mode="json", exclude_none=True)
 
     @classmethod
-    def load(cls, path: str | Path) -> Experience:
+    def from_data(cls, data: dict[str, Any]) -> Experience:
         try:
-            stored = MemoryFile.model_validate_json(Path(path).read_text(encoding="utf-8"))
-        except (OSError, ValidationError) as exc:
-            raise ValueError(f"{path}: not a MobileAgent-E memory file: {exc}") from None
+            stored = MemoryFile.model_validate(data)
+        except ValidationError as exc:
+            raise ValueError(f"not a Mobile-Agent-E memory: {one_line(str(exc))}") from None
         return cls(tips=stored.tips, kb=KnowledgeBase(stored.shortcuts))
 
 
@@ -162,6 +155,7 @@ class MobileAgentE(LLMAgent):
         "shortcuts kept across tasks."
     )
     needs_screenshot = True
+    learns = True
 
     def __init__(
         self,
@@ -169,18 +163,22 @@ class MobileAgentE(LLMAgent):
         *,
         llm: LLM | None = None,
         record_to: Path | None = None,
-        memory_path: str | Path | None = None,
         notetaker: bool = True,
     ) -> None:
         super().__init__(model, llm=llm, record_to=record_to)
-        self.memory_path = path = Path(memory_path) if memory_path is not None else None
-        self.experience = Experience.load(path) if path is not None and path.exists() else Experience()
+        self.experience = Experience()
         self.notetaker = notetaker
 
     def executor_kb(self, kb: KnowledgeBase | None = None) -> KnowledgeBase:
         """The KB the episode's ShortcutExecutor must run this agent's shortcut calls from: its own, growing
         one, whatever KB the run loaded (`kb`)."""
         return self.experience.kb
+
+    def memory(self) -> dict[str, Any]:
+        return self.experience.data()
+
+    def remember(self, memory: dict[str, Any] | None) -> None:
+        self.experience = Experience() if memory is None else Experience.from_data(memory)
 
     def reset(self, task: TaskView, kb: KnowledgeBase | None, *, seed: int = 0) -> None:
         super().reset(task, kb, seed=seed)
@@ -324,15 +322,13 @@ class MobileAgentE(LLMAgent):
 
     # -- experience reflection, when a task ends --------------------------------------------------------
     def evolve(self, history: list[StepRecord], turn: Turn) -> None:
-        """Update the tips and maybe add a shortcut, then save the memory. A failed call here costs the
-        new experience, not the finish."""
+        """Update the tips and maybe add a shortcut. A failed call here costs the new experience, not the
+        finish."""
         try:
             self.reflect_tips(history, turn)
             self.reflect_shortcut(history, turn)
         except LLMError as exc:
             log.warning("mobileagent-e: experience reflection failed: %s", exc)
-        if self.memory_path is not None:
-            self.experience.save(self.memory_path)
 
     def reflect_tips(self, history: list[StepRecord], turn: Turn) -> None:
         prompt = render(

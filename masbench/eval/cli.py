@@ -94,6 +94,12 @@ def run_command(
         help="local: one worker thread per device in this process; ray: one Ray actor per device, placed on the "
         "nodes that declare the custom resource masbench_device (needs the ray extra).",
     ),
+    learn_across_repeats: bool = typer.Option(
+        False,
+        "--learn-across-repeats",
+        help="For agents that learn across tasks (mobileagent-e): let each repeat continue the memory of the "
+        "one before (default: every repeat learns from scratch, in task order).",
+    ),
     ray_address: str | None = typer.Option(
         None, "--ray-address", help="Ray cluster to join (default: start a local Ray instance)."
     ),
@@ -131,6 +137,11 @@ def run_command(
         raise typer.BadParameter(f"{reset!r}; use seed or snapshot:NAME", param_hint="--reset")
     if executor not in ("local", "ray"):
         raise typer.BadParameter(f"{executor!r}; use local or ray", param_hint="--executor")
+    if executor == "ray" and AGENTS[agent].learns:
+        raise typer.BadParameter(
+            f"{agent} learns from task to task, so its tasks run in order as chains; use --executor local",
+            param_hint="--executor",
+        )
     if executor == "ray":
         from masbench.eval.ray_executor import import_ray
 
@@ -163,6 +174,7 @@ def run_command(
         agent=agent, model=model or AGENTS[agent].default_model, tasks=tasks, task_ids=[t.id for t in selected], kb=kb,
         devices=devices, repeats=repeats, max_steps=max_steps, timeout_s=timeout, judge=judge, judge_mode=mode,
         reset_snapshot=reset.removeprefix("snapshot:") if reset != "seed" else None,
+        learn_across_repeats=learn_across_repeats,
     )  # fmt: skip
     try:
         config = prepare_run_dir(run_dir, config, resume)
@@ -177,7 +189,7 @@ def run_command(
     record_to = run_dir / "llm_cassette.jsonl" if record and live else None
     runner = Runner(
         config, selected, lambda: make_agent(agent, model, record_to=record_to), knowledge, run_dir,
-        save_screens=screens, make_judge=make_judge,
+        save_screens=screens, make_judge=make_judge, learning=AGENTS[agent].learns,
     )  # fmt: skip
     total = len(selected) * repeats
     already = total - len(runner.pending())

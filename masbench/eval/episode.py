@@ -92,7 +92,8 @@ def run_episode(
     traj = run_dir / "trajectories" / rel
     traj.mkdir(parents=True, exist_ok=True)
     for stale in traj.iterdir():  # a crashed earlier attempt of this episode leaves files behind
-        stale.unlink()
+        if stale.is_file():  # (repeats 1.. live in r<k>/ beneath repeat 0's files, maybe running now)
+            stale.unlink()
     started_at = datetime.now(UTC)
     mode = effective_judge_mode(judge_mode, device.kind, judge is not None)
     if mode is None:

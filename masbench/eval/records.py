@@ -81,4 +81,5 @@ class RunConfig(BaseModel):
     timeout_s: float = 600.0
     seed: int = 0
     reset_snapshot: str | None = None  # emulator snapshot loaded before every episode (--reset snapshot:NAME)
+    learn_across_repeats: bool = False  # a learning agent's repeats continue one memory (else one each)
     created_at: datetime

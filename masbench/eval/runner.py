@@ -5,7 +5,11 @@ nothing.
 
 An episode that ended in an error of the infrastructure (model unreachable, device lost, a harness bug) is
 recorded but not done: `--resume` runs it again and its new line supersedes the old one (results.jsonl
-keeps both, as history). Several such errors in a row stop the run, since they are rarely the last."""
+keeps both, as history). Several such errors in a row stop the run, since they are rarely the last.
+
+A learning agent's items go as chains in task order, each on one worker at a time, so its memory grows
+the same way whatever the devices (eval/memory.py); a chain stops at an error and `--resume` continues
+it from there."""
 
 from __future__ import annotations
 
@@ -23,6 +27,7 @@ from masbench.device.errors import DeviceGoneError
 from masbench.trajectory import EndReason
 
 from .episode import Interrupted, Limits, run_episode, step_limit
+from .memory import MemoryLog
 from .records import EpisodeResult, ErrorKind, RunConfig
 
 if TYPE_CHECKING:
@@ -127,6 +132,7 @@ class Runner:
     save_screens: bool = True
     make_judge: Callable[[], Judge] | None = None  # one LLM judge per worker, like the agent
     max_consecutive_errors: int = MAX_CONSECUTIVE_ERRORS
+    learning: bool = False  # the agent learns across tasks: play chains in task order (eval/memory.py)
 
     def __post_init__(self) -> None:
         self._lock = threading.Lock()
@@ -136,6 +142,9 @@ class Runner:
         self.aborted: str | None = None  # why the run stopped itself (errors in a row), None otherwise
         self._errors_in_a_row = 0
         self._outstanding = 0  # items of the current run() not yet recorded
+        self.memories = MemoryLog(
+            self.run_dir, self.tasks, self.config.repeats, self.config.learn_across_repeats
+        )
 
     @property
     def results(self) -> list[EpisodeResult]:
@@ -148,12 +157,23 @@ class Runner:
             WorkItem(t, k) for k in range(self.config.repeats) for t in self.tasks if (t.id, k) not in done
         ]
 
+    def batches(self) -> list[list[WorkItem]]:
+        """The pending items as workers take them: one at a time, or for a learning agent whole chains in
+        task order (one per repeat, or one for the run when repeats learn from each other)."""
+        pending = self.pending()
+        if not self.learning:
+            return [[item] for item in pending]
+        chains: dict[int, list[WorkItem]] = {}
+        for item in pending:
+            chains.setdefault(self.memories.chain_of(item.repeat), []).append(item)
+        return list(chains.values())
+
     def run(self, devices: list[Device]) -> list[EpisodeResult]:
         """Run every pending item; returns all results of the run (earlier ones included)."""
-        work: queue.Queue[WorkItem] = queue.Queue()
+        work: queue.Queue[list[WorkItem]] = queue.Queue()
         pending = self.pending()
-        for item in pending:
-            work.put(item)
+        for batch in self.batches():
+            work.put(batch)
         self._alive = len(devices)
         self._outstanding = len(pending)  # items not yet recorded; a lost device's item comes back
         threads = [
@@ -174,47 +194,77 @@ class Runner:
         return self.results
 
     # -- workers -----------------------------------------------------------------------------------------
-    def _worker(self, device: Device, work: queue.Queue[WorkItem]) -> None:
-        from masbench.shortcuts import ShortcutExecutor
-
+    def _worker(self, device: Device, work: queue.Queue[list[WorkItem]]) -> None:
         agent = self.make_agent()
         judge = self.make_judge() if self.make_judge is not None else None
-        kb = agent.executor_kb(self.kb)
-        shortcuts = ShortcutExecutor(kb, device) if kb is not None else None
         label = str(device.address)
         while not self.stop.is_set():
             try:
-                item = work.get(timeout=0.05)
+                batch = work.get(timeout=0.05)
             except queue.Empty:
                 with self._lock:
                     if self._outstanding <= 0:
                         return
                 continue
-            item.attempts += 1
-            self.events.on_start(label, item)
-            try:
-                result = play_item(
-                    device, item, agent, judge, shortcuts, kb=self.kb, config=self.config, run_dir=self.run_dir,
-                    save_screens=self.save_screens, stop=self.stop,
-                )  # fmt: skip
-            except Interrupted:
-                return
-            except DeviceGoneError as exc:
-                self._lose_device(label, str(exc), item, work)
-                return
-            self.record(label, result)
+            for position, item in enumerate(batch):
+                item.attempts += 1
+                self.events.on_start(label, item)
+                try:
+                    result = self._play(device, item, agent, judge)
+                except Interrupted:
+                    return
+                except DeviceGoneError as exc:
+                    self._lose_device(label, str(exc), batch[position:], work)
+                    return
+                self.record(label, result)
+                if self.learning and not result.scored:  # what follows must start from this task's memory
+                    self._set_aside(batch[position + 1 :])
+                    break
 
-    def _lose_device(self, label: str, reason: str, item: WorkItem, work: queue.Queue[WorkItem]) -> None:
+    def _play(self, device: Device, item: WorkItem, agent: Agent, judge: Judge | None) -> EpisodeResult:
+        """One item; a learning agent starts from its chain's memory and leaves its own for the next."""
+        from masbench.shortcuts import ShortcutExecutor
+
+        if self.learning:
+            try:
+                agent.remember(self.memories.before(item))
+            except ValueError as exc:
+                return error_result(self.config, item, device, f"memory: {exc}", "harness")
+        kb = agent.executor_kb(self.kb)
+        shortcuts = ShortcutExecutor(kb, device) if kb is not None else None
+        result = play_item(
+            device, item, agent, judge, shortcuts, kb=self.kb, config=self.config, run_dir=self.run_dir,
+            save_screens=self.save_screens, stop=self.stop,
+        )  # fmt: skip
+        if self.learning and result.scored:
+            self.memories.keep(item, agent.memory())
+        return result
+
+    def _set_aside(self, items: list[WorkItem]) -> None:
+        """Leave these items unrun and unrecorded: `--resume` runs them."""
+        with self._lock:
+            self._outstanding -= len(items)
+
+    def _lose_device(
+        self, label: str, reason: str, batch: list[WorkItem], work: queue.Queue[list[WorkItem]]
+    ) -> None:
+        """The device is gone during `batch[0]`: the rest of the batch goes back to the queue for another
+        device, or, when no device is left, stays unrecorded for `--resume`."""
+        item = batch[0]
         with self._lock:
             self.lost[label] = reason
             self._alive -= 1
             alive = self._alive
         self.events.on_device_lost(label, reason)
         if item.attempts < MAX_ATTEMPTS and alive > 0:
-            work.put(item)
+            work.put(batch)
         elif alive > 0:
             self.record(label, self.device_lost_result(item, reason))
-        else:  # no device left: the item stays unrecorded, so --resume runs it later
+            if self.learning:
+                self._set_aside(batch[1:])
+            elif batch[1:]:
+                work.put(batch[1:])
+        else:  # no device left: the items stay unrecorded, so --resume runs them later
             with self._lock:
                 self._outstanding = 0
 
