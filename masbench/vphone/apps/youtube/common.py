@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 
 from ...app import AppContext
 from ...theme import theme
-from ...ui import FRAME, IMAGE, Node, text_width
+from ...ui import FRAME, IMAGE, TEXT, Node, text_width
 from ...widgets import bottom_nav, column, icon_button, image, row, spacer, text
 from . import content as c
 from . import model
@@ -100,7 +100,7 @@ def open_video(ctx: AppContext, video_id: str) -> Callable[[], None]:
 def badge(label: str, colour: str = "#000000cc") -> Node:
     """A small label over a thumbnail's corner (duration, LIVE, SHORTS)."""
     w = text_width(label, BADGE_SIZE) + 24
-    return Node(text=label, cls="android.widget.TextView", size=BADGE_SIZE, bold=True, fg="#ffffff",
+    return Node(TEXT, text=label, size=BADGE_SIZE, bold=True, fg="#ffffff",
                 bg=colour, radius=8, w=w, h=46, align="center", pad=(12, 0, 12, 0), rid="duration_badge")  # fmt: skip
 
 
@@ -113,8 +113,8 @@ def thumbnail(v: c.Video, w: int, h: int, radius: int = 20) -> Node:
     else:
         label, colour = c.duration(v.seconds), "#000000cc"
     kind = "short" if v.kind == "short" else "video"
-    corner = column(badge(label, colour), w=w, h=h, align="end", pad=(0, 0, 14, 14), valign="end")
-    corner.layout = "stack"
+    corner = Node(FRAME, layout="stack", w=w, h=h, align="end", valign="end", pad=(0, 0, 14, 14),
+                  children=[badge(label, colour)])  # fmt: skip
     return Node(FRAME, layout="stack", w=w, h=h, children=[image(f"{kind}:{v.id}", w, h, radius=radius,
                 desc=v.title), corner], rid="thumbnail")  # fmt: skip
 

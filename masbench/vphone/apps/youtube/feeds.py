@@ -203,11 +203,16 @@ def build_playlist(ctx: AppContext) -> Node:
     if ids is None:
         return column(inner_bar(ctx, "Playlist"), empty("This playlist doesn't exist"), bg=theme().surface)
     own = model.playlist(ctx.state, list_id)
-    kind = model.PRIVACY[own["privacy"]] if own else ("Private" if list_id in (model.WATCH_LATER, model.LIKED)
-                                                      else "Public")  # fmt: skip
-    summary = text(f"{PROFILE[0] if own or list_id in (model.WATCH_LATER, model.LIKED) else ''} {kind} · "
-                   f"{videos_count(len(ids))}".strip(), "caption", pad=(40, 0, 40, 16), rid="playlist_summary")  # fmt: skip
-    source = list_id if (own or list_id in (model.WATCH_LATER, model.LIKED)) else None
+    mine = own is not None or list_id in (model.WATCH_LATER, model.LIKED)
+    if mine:
+        owner, privacy = PROFILE[0], model.PRIVACY[own["privacy"]] if own else "Private"
+    else:
+        ch = model.channel_of_playlist(list_id)
+        assert ch is not None  # list_videos knows only the user's lists and channels' playlists
+        owner, privacy = ch.name, "Public"
+    line = f"{owner} · {privacy} · {videos_count(len(ids))}"
+    summary = text(line, "caption", pad=(40, 0, 40, 16), rid="playlist_summary")
+    source = list_id if mine else None  # only the user's own lists offer "Remove from ..."
     return column(
         inner_bar(ctx, model.list_name(ctx.state, list_id)),
         summary,

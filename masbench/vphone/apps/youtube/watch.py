@@ -9,7 +9,7 @@ from functools import partial
 
 from ...app import AppContext
 from ...theme import theme
-from ...ui import FRAME, IMAGE, IMAGE_BUTTON, VIEWGROUP, Node
+from ...ui import BUTTON, FRAME, IMAGE, IMAGE_BUTTON, VIEWGROUP, Node
 from ...widgets import (
     bottom_sheet,
     button,
@@ -64,7 +64,7 @@ def action_chip(label: str, icon: str, on_tap: Callable[[], None], rid: str, sel
                 desc: str = "") -> Node:  # fmt: skip
     t = theme()
     return Node(
-        "android.widget.Button", text=label, icon=icon, on_tap=on_tap, rid=rid, selected=selected,
+        BUTTON, text=label, icon=icon, on_tap=on_tap, rid=rid, selected=selected,
         bg="#0f0f0f" if selected else t.pale, fg="#ffffff" if selected else t.ink, size=34, bold=True,
         radius=50, h=100, pad=(30, 0, 34, 0), align="center", desc=desc or label,
     )  # fmt: skip
