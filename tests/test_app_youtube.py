@@ -11,9 +11,12 @@ import phone_helpers
 import pytest
 from phone_helpers import find, front, phone_with, present, tap, type_into
 
+from masbench.vphone.app import Activity, App, AppContext, Screen
 from masbench.vphone.apps.youtube import YouTubeApp, model
 from masbench.vphone.apps.youtube import content as c
+from masbench.vphone.intents import Intent, IntentFilter
 from masbench.vphone.phone import VirtualPhone
+from masbench.vphone.ui import Node
 
 PKG = "com.google.android.youtube"
 MAIN = "com.google.android.apps.youtube.app.watchwhile.MainActivity"
@@ -21,6 +24,7 @@ CLOCK = datetime(2025, 6, 4, 10, 0, tzinfo=UTC)
 BLACK_HOLES = "AdAfgkhSU2t"  # How Black Holes Actually Form (Orbit Explained)
 DEEP_THREE = "ZnQcXOXwqRv"  # Deep Three Pointer at the Buzzer (a Short)
 KITCHEN = "UCinDZIx2xG6SubdaXuxizk2"  # Kitchen Rhythm
+SEND_TEXT = IntentFilter(actions=("android.intent.action.SEND",), mime_types=("text/*",))
 
 
 def make_phone(seed: int = 0) -> VirtualPhone:
@@ -324,3 +328,26 @@ def test_subscriptions_feed_shows_only_subscribed_channels_newest_first(phone):
     assert avatars == subscribed
     first = find(phone, resource_id="video_meta", nth=0).text
     assert first.split(" · ")[0] in subscribed
+
+
+class Notes(App):
+    """An app that takes shared text, as a note-taking app does, so the share sheet has a target."""
+
+    package = "com.example.notes"
+    label = "Notes"
+    activities = (Activity("com.example.notes.Share", "note", (SEND_TEXT,)),)
+    screens = {"note": lambda ctx: Node()}
+
+    def open(self, ctx: AppContext, activity: Activity, intent: Intent) -> Screen | None:
+        ctx.state["shared"] = intent.extras.get("android.intent.extra.TEXT")
+        return ctx.screen("note")
+
+
+def test_share_sheet_lists_apps_that_take_text_and_sends_the_link():
+    phone = phone_with(YouTubeApp(), Notes(), clock=CLOCK)
+    view(phone, f"vnd.youtube:{BLACK_HOLES}")
+    tap(phone, resource_id="share_button")
+    tap(phone, text="Notes")
+    assert front(phone)["package"] == "com.example.notes"
+    shared = phone.app_states["com.example.notes"]["shared"]
+    assert shared == f"How Black Holes Actually Form https://youtu.be/{BLACK_HOLES}"
