@@ -101,7 +101,7 @@ def test_times_are_read_as_people_type_them(typed, clock):
 def test_schedule_starts_today_and_the_drawer_switches_views(phone):
     phone.launch(PKG)
     assert front(phone)["activity"] == "com.android.calendar.AllInOneActivity"
-    assert chips(phone)[0] == "Stand-up, 09:30 \u2013 09:45"
+    assert chips(phone)[0] == "Stand-up, Monday, June 9, 2025, 09:30 \u2013 09:45"
     tap(phone, resource_id="drawer_button")
     tap(phone, resource_id="drawer_view", content_desc="Week")
     assert state(phone)["view"] == "week"

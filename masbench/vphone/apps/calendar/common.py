@@ -32,8 +32,11 @@ def colour_of(ev: dict[str, Any]) -> str:
     return COLOURS[ev.get("colour") or DEFAULT_COLOUR]
 
 
-def event_chip(ev: dict[str, Any], on_tap: Callable[[], None], width: int, compact: bool = False) -> Node:
-    """An event block in a view: its colour, title and (unless compact) its time; `width` is the column's."""
+def event_chip(
+    ev: dict[str, Any], day: date, on_tap: Callable[[], None], width: int, compact: bool = False
+) -> Node:
+    """An event block in a view on `day`: its colour, title and (unless compact) its time; `width` is the
+    column's. Its description names the day too, as the real app's does for screen readers."""
     size = 30 if compact else 38
     inner = width - 40
     lines: list[Node] = [
@@ -59,7 +62,7 @@ def event_chip(ev: dict[str, Any], on_tap: Callable[[], None], width: int, compa
         pad=(20, 10, 20, 10),
         on_tap=on_tap,
         rid="event_chip",
-        desc=f"{ev['summary']}, {model.time_range(ev)}",
+        desc=f"{ev['summary']}, {model.long_date(day)}, {model.time_range(ev)}",
         gap=2,
     )
 

@@ -140,7 +140,7 @@ def schedule(ctx: AppContext) -> Node:
             continue
         if day.day == 1 or not rows:
             rows.append(text(day.strftime("%B %Y"), "heading", pad=(40, 30, 40, 10), rid="month_header"))
-        chips = [event_chip(ev, _open_event(ctx, ev, day), WIDTH - 230) for ev in events]
+        chips = [event_chip(ev, day, _open_event(ctx, ev, day), WIDTH - 230) for ev in events]
         rows.append(
             row(
                 day_label(ctx, day),
@@ -164,7 +164,7 @@ def columns(ctx: AppContext, view: str) -> Node:
     for n in range(span):
         day = first + timedelta(days=n)
         chips = [
-            event_chip(ev, _open_event(ctx, ev, day), width, compact=span > 1)
+            event_chip(ev, day, _open_event(ctx, ev, day), width, compact=span > 1)
             for ev in model.on_day(ctx.state, day)
         ]
         cols.append(
