@@ -217,6 +217,26 @@ def test_snooze_presets_and_a_picked_date_hide_the_thread_until_8_am(phone):
     assert pge in model.folder_threads(raw(phone), "snoozed", CLOCK)
 
 
+def test_long_press_selects_rows_and_actions_apply_to_every_selected_thread(phone):
+    search_for(phone, "receipt")
+    phone.long_press(*find(phone, resource_id="subject", text="Your Uber receipt for Tuesday evening").center)
+    assert present(phone, resource_id="selection_count", text="1")
+    tap(phone, resource_id="subject", text="Your DoorDash receipt from Souvla")  # a tap now selects too
+    tap(phone, resource_id="subject", text="Your receipt from Apple")
+    assert find(phone, resource_id="selection_count").text == "3"
+    assert front(phone)["screen"] == "search"
+    tap(phone, resource_id="more_options")
+    tap(phone, text="Move to")
+    tap(phone, text="Expenses")
+    receipts = [thread_by_subject(phone, s) for s in ("Your Uber receipt for Tuesday evening",
+                "Your DoorDash receipt from Souvla", "Your receipt from Apple")]  # fmt: skip
+    assert all(t["labels"] == ["Expenses"] and t["archived"] for t in receipts)
+    assert present(phone, resource_id="search_text")  # selection mode is over
+    phone.long_press(*find(phone, resource_id="subject", text="Your Lyft ride receipt").center)
+    phone.keyevent("BACK")
+    assert present(phone, resource_id="search_text") and front(phone)["screen"] == "search"
+
+
 # -- compose, replies and drafts -----------------------------------------------------------------------------
 
 

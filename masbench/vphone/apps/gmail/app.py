@@ -114,7 +114,10 @@ class GmailApp(App):
         return ctx.screen("mailbox", activity=MAIN, folder="inbox")
 
     def on_back(self, ctx: AppContext) -> bool:
-        """Back from compose keeps what was written as a draft, as Gmail does; then the screen closes."""
+        """Back leaves selection mode first; from compose it keeps what was written as a draft, as Gmail
+        does, then the screen closes."""
+        if ctx.top is not None and ctx.top.ui.pop("selected", None):
+            return True
         if ctx.top is not None and ctx.top.name == "compose":
             compose.save_draft(ctx)
         return False

@@ -4,6 +4,7 @@ rows, and moving between folders, threads and compose."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 
 from ...app import AppContext, Screen
 from ...theme import theme
@@ -20,6 +21,7 @@ ROW_H = 220
 AVATAR_COLOURS = ("#1a73e8", "#d93025", "#188038", "#e37400", "#9334e6", "#007b83", "#c5221f", "#5f6368")
 UNREAD_BG = "#ffffff"
 READ_BG = "#f6f8fc"
+SELECTED_BG = "#d3e3fd"
 
 
 def avatar(name: str, size: int = 112) -> Node:
@@ -80,6 +82,76 @@ def toggle_star(ctx: AppContext, thread_id: str) -> Callable[[], None]:
     return flip
 
 
+# -- acting on conversations: the open one, or those selected in a list ------------------------------------
+
+
+def toggle_selected(ctx: AppContext, thread_id: str) -> Callable[[], None]:
+    """Long press (or, once selecting, a tap) adds a row to the selection or takes it out."""
+
+    def flip() -> None:
+        chosen = ctx.ui.setdefault("selected", [])
+        if thread_id in chosen:
+            chosen.remove(thread_id)
+        else:
+            chosen.append(thread_id)
+        if not chosen:
+            ctx.ui.pop("selected")
+
+    return flip
+
+
+def targets(ctx: AppContext) -> list[model.Thread]:
+    """The conversations an action applies to: the open one, or the ones selected in a list."""
+    assert ctx.top is not None
+    ids = [ctx.args.get("id", "")] if ctx.top.name == "thread" else ctx.ui.get("selected", [])
+    return [t for t in (model.find_thread(ctx.state, i) for i in ids) if t is not None]
+
+
+def done(ctx: AppContext, message: str) -> None:
+    """After an action: an open conversation closes back to its list; a list leaves selection mode."""
+    assert ctx.top is not None
+    ctx.close()
+    ctx.toast(message)
+    if ctx.top.name == "thread":
+        ctx.phone.pop_screen()
+    else:
+        ctx.ui.pop("selected", None)
+
+
+def mark(ctx: AppContext, flag: str, value: bool, message: str) -> None:
+    """Archive, delete, report spam or mark (un)read every target, then `done`."""
+    for thread in targets(ctx):
+        thread[flag] = value
+        if flag == "archived":
+            thread["snoozed_until"] = None
+    done(ctx, message)
+
+
+def snooze_targets(ctx: AppContext, until: datetime) -> None:
+    """Hide every target until `until`, then `done`."""
+    for thread in targets(ctx):
+        model.snooze(thread, until)
+    done(ctx, f"Snoozed until {model.day_label(until.date())}, " + until.strftime("%I:%M %p").lstrip("0"))
+
+
+def selection_bar(ctx: AppContext) -> Node:
+    """The bar that replaces search while rows are selected: how many, Archive, Delete, Mark read or
+    unread, and the overflow menu."""
+    chosen = targets(ctx)
+    all_unread = all(t["unread"] for t in chosen)
+    toggle_read = (lambda: mark(ctx, "unread", False, "Marked read")) if all_unread else (
+        lambda: mark(ctx, "unread", True, "Marked unread"))  # fmt: skip
+    return row(
+        icon_button("close", "Exit selection mode", lambda: ctx.ui.pop("selected", None), rid="exit_selection"),
+        text(str(len(chosen)), "title", weight=1, rid="selection_count", pad=(16, 0, 0, 0)),
+        icon_button("archive", "Archive", lambda: mark(ctx, "archived", True, "Archived"), rid="archive"),
+        icon_button("delete", "Delete", lambda: mark(ctx, "trashed", True, "Moved to Trash"), rid="delete"),
+        icon_button("email", "Mark read" if all_unread else "Mark unread", toggle_read, rid="mark_unread"),
+        icon_button("more_vert", "More options", ctx.opener("thread_menu"), rid="more_options"),
+        h=140, bg="#d3e3fd", radius=70, pad=(8, 0, 8, 0), valign="center", rid="selection_bar",
+    )  # fmt: skip
+
+
 # -- the conversation list --------------------------------------------------------------------------------
 
 
@@ -120,10 +192,18 @@ def thread_row(ctx: AppContext, thread: model.Thread) -> Node:
         gap=8,
     )
     desc = ("Unread, " if unread else "") + f"{model.senders_line(thread)}, {thread['subject']}"
+    selecting = bool(ctx.ui.get("selected"))
+    picked = thread["id"] in ctx.ui.get("selected", [])
+    face = avatar(model.face(thread))
+    if picked:
+        face = Node(IMAGE, icon="check", size=64, w=112, h=112, radius=56, bg=theme().primary, fg="#ffffff",
+                    align="center")  # fmt: skip
     return row(
-        avatar(model.face(thread)), middle, right,
-        on_tap=open_thread(ctx, thread["id"]), rid="viewified_conversation_item_view", desc=desc,
-        pad=(40, 20, 24, 12), gap=32, valign="start", h=ROW_H, bg=UNREAD_BG if unread else READ_BG,
+        face, middle, right,
+        on_tap=toggle_selected(ctx, thread["id"]) if selecting else open_thread(ctx, thread["id"]),
+        on_long_press=toggle_selected(ctx, thread["id"]), selected=picked,
+        rid="viewified_conversation_item_view", desc=desc, pad=(40, 20, 24, 12), gap=32, valign="start", h=ROW_H,
+        bg=SELECTED_BG if picked else UNREAD_BG if unread else READ_BG,
     )  # fmt: skip
 
 

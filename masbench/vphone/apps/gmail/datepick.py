@@ -12,6 +12,7 @@ from ...theme import theme
 from ...ui import BUTTON, VIEWGROUP, Node
 from ...widgets import button, column, dialog, icon_button, row, text
 from . import model
+from .common import snooze_targets
 
 CELL = 122
 WEEKDAYS = ("S", "M", "T", "W", "T", "F", "S")
@@ -71,11 +72,8 @@ def apply(ctx: AppContext) -> None:
     chosen = date.fromisoformat(args["chosen"])
     ctx.close()
     if args["purpose"] == "snooze":
-        thread = model.find_thread(ctx.state, ctx.args["id"])
-        if thread is not None:
-            until = datetime.combine(chosen, datetime.min.time(), tzinfo=ctx.now().tzinfo).replace(hour=8)
-            model.snooze(thread, until)
-            ctx.toast(f"Snoozed until {model.day_label(chosen)}, 8:00 AM")
-            ctx.phone.pop_screen()
+        snooze_targets(
+            ctx, datetime.combine(chosen, datetime.min.time(), tzinfo=ctx.now().tzinfo).replace(hour=8)
+        )
     else:
         ctx.ui[args["purpose"]] = chosen.isoformat()

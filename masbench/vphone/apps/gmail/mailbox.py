@@ -10,7 +10,7 @@ from ...theme import theme
 from ...ui import EDIT, IMAGE, Node
 from ...widgets import button, column, divider, icon_button, lazy_list, row, scroll_list, spacer, text
 from . import model
-from .common import MAIN, READ_BG, ROW_H, avatar, open_folder, side_drawer, thread_list
+from .common import MAIN, READ_BG, ROW_H, avatar, open_folder, selection_bar, side_drawer, thread_list
 from .compose import open_compose, open_draft
 
 CATEGORY_ROWS = ("promotions", "social", "updates")
@@ -26,7 +26,7 @@ def build_mailbox(ctx: AppContext) -> Node:
         body = thread_list(ctx, "threads", model.folder_threads(ctx.state, folder, now), header,
                            empty=f"Nothing in {model.folder_label(folder)}")  # fmt: skip
     return column(
-        search_bar(ctx),
+        selection_bar(ctx) if ctx.ui.get("selected") else search_bar(ctx),
         text(model.folder_label(folder), "overline", rid="folder_name", pad=(48, 8, 48, 16)),
         body,
         compose_bar(ctx),

@@ -11,7 +11,7 @@ from ...theme import theme
 from ...ui import EDIT, Node
 from ...widgets import bottom_sheet, chips, column, icon_button, radio, row, scroll_list
 from . import model
-from .common import thread_list
+from .common import selection_bar, thread_list
 from .content import ME, contact_list
 
 CHIP_ARGS = ("sender", "recipient", "older", "label", "attachment", "unread")
@@ -34,7 +34,7 @@ def build_search(ctx: AppContext) -> Node:
     has_search = bool(args.get("query")) or any(args.get(k) for k in CHIP_ARGS)
     results = model.search(ctx.state, query_of(args), ctx.now()) if has_search else []
     return column(
-        column(bar, pad=(24, 24, 24, 0)),
+        column(selection_bar(ctx) if ctx.ui.get("selected") else bar, pad=(24, 24, 24, 0)),
         filter_chips(ctx),
         thread_list(ctx, "results", results, empty="No results found" if has_search else "Search in mail"),
         bg="#ffffff",

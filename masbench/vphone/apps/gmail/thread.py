@@ -4,7 +4,7 @@ Archive, Delete, Mark unread and overflow menu (Move to, Snooze, Label as, impor
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from ...app import AppContext
 from ...theme import theme
@@ -25,7 +25,7 @@ from ...widgets import (
     text,
 )
 from . import model
-from .common import avatar, toggle_star
+from .common import avatar, done, mark, snooze_targets, targets, toggle_star
 from .compose import open_compose
 from .datepick import open_picker
 
@@ -41,9 +41,11 @@ def build_thread(ctx: AppContext) -> Node:
     if thread is None:
         return column(app_bar("", ctx.back), text("This conversation was deleted", "body", pad=60))
     actions = (
-        icon_button("archive", "Archive", lambda: act(ctx, "archived", "Archived"), rid="archive"),
-        icon_button("delete", "Delete", lambda: act(ctx, "trashed", "Moved to Trash"), rid="delete"),
-        icon_button("email", "Mark unread", lambda: act(ctx, "unread", "Marked unread"), rid="mark_unread"),
+        icon_button("archive", "Archive", lambda: mark(ctx, "archived", True, "Archived"), rid="archive"),
+        icon_button("delete", "Delete", lambda: mark(ctx, "trashed", True, "Moved to Trash"), rid="delete"),
+        icon_button(
+            "email", "Mark unread", lambda: mark(ctx, "unread", True, "Marked unread"), rid="mark_unread"
+        ),
         icon_button("more_vert", "More options", ctx.opener("thread_menu"), rid="more_options"),
     )
     star = icon_button("star" if thread["starred"] else "star_outline",
@@ -135,31 +137,18 @@ def message_block(ctx: AppContext, message: dict) -> Node:
     )
 
 
-# -- acting on the thread ----------------------------------------------------------------------------------
-
-
-def act(ctx: AppContext, flag: str, done: str) -> None:
-    """Archive, delete or mark unread, then go back to the list, as Gmail does."""
-    thread = _thread(ctx)
-    if thread is None:
-        return
-    thread[flag] = True
-    if flag == "archived":
-        thread["snoozed_until"] = None
-    ctx.close()
-    ctx.toast(done)
-    ctx.phone.pop_screen()
+# -- acting on the thread (or the rows selected in a list) -------------------------------------------------
 
 
 def thread_menu(ctx: AppContext) -> Node:
-    thread = _thread(ctx)
-    important = bool(thread and thread["important"])
+    chosen = targets(ctx)
+    important = bool(chosen) and all(t["important"] for t in chosen)
 
     def then(dialog_name: str) -> Callable[[], None]:
         return lambda: (ctx.close(), ctx.open(dialog_name))
 
     def toggle_important() -> None:
-        if thread is not None:
+        for thread in chosen:
             thread["important"] = not important
         ctx.close()
 
@@ -169,27 +158,30 @@ def thread_menu(ctx: AppContext) -> Node:
         list_item("Label as", on_tap=then("label_as"), icon="label", rid="menu_item"),
         list_item("Mark not important" if important else "Mark important", on_tap=toggle_important, icon="flag",
                   rid="menu_item"),
-        list_item("Report spam", on_tap=lambda: act(ctx, "spam", "Reported as spam"), icon="info", rid="menu_item"),
+        list_item("Report spam", on_tap=lambda: mark(ctx, "spam", True, "Reported as spam"), icon="info",
+                  rid="menu_item"),
     ]  # fmt: skip
     return bottom_sheet("More options", items, ctx.close, rid="thread_menu")
 
 
 def label_dialog(ctx: AppContext) -> Node:
-    """Label as: a checkbox per label, ticked where the thread has it; OK writes the ticked set."""
-    thread = _thread(ctx)
-    args = ctx.dialog_args
-    chosen: list[str] = args.setdefault("chosen", list(thread["labels"]) if thread else [])
+    """Label as: a checkbox per label, ticked where every target has it; OK adds the newly ticked labels
+    to every target and takes the unticked ones off."""
+    chosen = targets(ctx)
+    common = [label for label in ctx.state["labels"] if chosen and all(label in t["labels"] for t in chosen)]
+    ticked: list[str] = ctx.dialog_args.setdefault("ticked", common)
 
     def flip(label: str) -> None:
-        chosen.remove(label) if label in chosen else chosen.append(label)
+        ticked.remove(label) if label in ticked else ticked.append(label)
 
     def ok() -> None:
-        if thread is not None:
-            thread["labels"] = [label for label in ctx.state["labels"] if label in chosen]
+        for thread in chosen:
+            keep = {*thread["labels"], *ticked} - (set(common) - set(ticked))
+            thread["labels"] = [label for label in ctx.state["labels"] if label in keep]
         ctx.close()
         ctx.toast("Labels updated")
 
-    boxes = [checkbox(label, label in chosen, lambda label=label: flip(label), rid="label_checkbox")
+    boxes = [checkbox(label, label in ticked, lambda label=label: flip(label), rid="label_checkbox")
              for label in ctx.state["labels"]]  # fmt: skip
     actions = [button("Cancel", ctx.close, rid="button2", primary=False), button("OK", ok, rid="button1")]
     return dialog("Label as", boxes, actions, ctx.close, rid="label_dialog")
@@ -197,28 +189,21 @@ def label_dialog(ctx: AppContext) -> Node:
 
 def move_dialog(ctx: AppContext) -> Node:
     """Move to: another inbox category, Spam, Trash, or a label (which also takes it out of the inbox)."""
-    thread = _thread(ctx)
 
     def move(target: str) -> None:
-        ctx.close()
-        if thread is None:
-            return
-        if target in MOVE_CATEGORIES:
-            thread.update(category=target, archived=False, spam=False, trashed=False)
-        elif target in ("spam", "trash"):
-            thread["spam" if target == "spam" else "trashed"] = True
-        else:
-            if target not in thread["labels"]:
-                thread["labels"] = [
-                    label for label in ctx.state["labels"] if label in {*thread["labels"], target}
-                ]
-            thread["archived"] = True
-        ctx.toast(f"Moved to {_target_label(target)}")
-        ctx.phone.pop_screen()
+        for thread in targets(ctx):
+            if target in MOVE_CATEGORIES:
+                thread.update(category=target, archived=False, spam=False, trashed=False)
+            elif target in ("spam", "trash"):
+                thread["spam" if target == "spam" else "trashed"] = True
+            else:
+                keep = {*thread["labels"], target}
+                thread["labels"] = [label for label in ctx.state["labels"] if label in keep]
+                thread["archived"] = True
+        done(ctx, f"Moved to {_target_label(target)}")
 
-    targets = [*MOVE_CATEGORIES, "spam", "trash", *ctx.state["labels"]]
-    rows = [list_item(_target_label(t), on_tap=lambda t=t: move(t),
-                      rid="move_target") for t in targets]  # fmt: skip
+    places = [*MOVE_CATEGORIES, "spam", "trash", *ctx.state["labels"]]
+    rows = [list_item(_target_label(p), on_tap=lambda p=p: move(p), rid="move_target") for p in places]
     return bottom_sheet("Move to", rows, ctx.close, rid="move_sheet")
 
 
@@ -229,20 +214,11 @@ def _target_label(target: str) -> str:
 
 def snooze_dialog(ctx: AppContext) -> Node:
     """Snooze until: Gmail's presets with the time each means, then Pick date."""
-    thread = _thread(ctx)
-    names = {
-        "later_today": "Later today",
-        "tomorrow": "Tomorrow",
-        "weekend": "This weekend",
-        "next_week": "Next week",
-    }
+    names = {"later_today": "Later today", "tomorrow": "Tomorrow", "weekend": "This weekend",
+             "next_week": "Next week"}  # fmt: skip
 
-    def choose(until) -> None:
-        ctx.close()
-        if thread is not None:
-            model.snooze(thread, until)
-            ctx.toast("Snoozed")
-            ctx.phone.pop_screen()
+    def choose(until: datetime) -> None:
+        snooze_targets(ctx, until)
 
     rows = [
         list_item(names[key], f"{until.strftime('%a')} {until.strftime('%I:%M %p').lstrip('0')}",
