@@ -1,5 +1,5 @@
 """Gmail stand-in (`com.google.android.gm`): Alex Morgan's mailbox with folders, labels, search, threads,
-compose with drafts, snooze and settings.
+selection of several conversations, compose with drafts, snooze and settings.
 
 Intents follow the real app: the launcher's ConversationListActivityGmail; ComposeActivityGmailExternal
 for `ACTION_SENDTO mailto:` (address, `?subject=&body=&cc=&bcc=`), `ACTION_VIEW mailto:` and `ACTION_SEND`

@@ -1,5 +1,5 @@
 """What Gmail's screens share: its activities, ids, the letter avatars, a conversation row, the list of
-rows, and moving between folders, threads and compose."""
+rows with long-press selection and its action bar, and moving between folders, threads and compose."""
 
 from __future__ import annotations
 

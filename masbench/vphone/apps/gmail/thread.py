@@ -1,5 +1,6 @@
 """A conversation: its messages with attachments, the star, Reply / Reply all / Forward, and the toolbar's
-Archive, Delete, Mark unread and overflow menu (Move to, Snooze, Label as, importance, spam)."""
+Archive, Delete, Mark unread and overflow menu (Move to, Snooze, Label as, importance, spam). The menu and
+its dialogs act on `targets`: the open conversation, or the rows selected in a list."""
 
 from __future__ import annotations
 
