@@ -27,7 +27,7 @@ SORTS = {"relevance": "Relevance", "date": "Upload date", "views": "View count",
 FILTER_KEYS = ("upload", "type", "duration")
 SPEEDS = (0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 1.75, 2.0)
 PLAYLIST_NAMES = ("Favourites", "Music for focus", "Try this weekend", "Learn something")
-SEARCH_POOL = ("lofi", "home workout", "sourdough", "minecraft", "space documentary", "guitar lesson")
+SEARCH_POOL = ("lofi", "home workout", "bread baking", "minecraft", "space documentary", "guitar lesson")
 
 # -- the seeded library --------------------------------------------------------------------------------
 
