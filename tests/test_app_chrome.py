@@ -119,6 +119,10 @@ def test_typed_host_opens_over_https_and_unknown_hosts_show_the_error_page(phone
     type_into(phone, "www.gearloft.com", resource_id="url_bar")
     assert state(phone)["tabs"][0]["url"] == "https://www.gearloft.com"
     assert present(phone, text="GearLoft", resource_id="site_header") or present(phone, text="GearLoft")
+    type_into(phone, "http://simmerbook.com/recipe/shakshuka", resource_id="url_bar")
+    assert (
+        state(phone)["history"][-1]["url"] == "https://www.simmerbook.com/recipe/shakshuka"
+    )  # the site redirects
     type_into(phone, "nowhere.example", resource_id="url_bar")
     assert present(phone, resource_id="error_title")
 
@@ -316,6 +320,9 @@ def test_search_engine_and_homepage_settings(phone):
         "homepage": MARS,
         "desktop_site": False,
     }
+    type_into(phone, "simmerbook.com/recipe/shakshuka", resource_id="homepage_url_edit", clear=True)
+    assert state(phone)["settings"]["homepage"] == "https://www.simmerbook.com/recipe/shakshuka"  # as shown
+    type_into(phone, "en.openpedia.org/wiki/Mars", resource_id="homepage_url_edit", clear=True)
     phone.keyevent("BACK")
     phone.keyevent("BACK")
     type_into(phone, "espresso", resource_id="url_bar")

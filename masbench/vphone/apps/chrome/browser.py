@@ -108,6 +108,7 @@ def step(state: dict[str, Any], tab: dict[str, Any], forward: bool, now: datetim
 
 
 def _show(state: dict[str, Any], tab: dict[str, Any], url: str, now: datetime) -> None:
+    url = web.redirect(url)
     tab["url"], tab["title"] = url, web.title_of(url)
     if tab["incognito"] or url == web.NEW_TAB:
         return  # Incognito leaves no history and keeps no cookies after it closes

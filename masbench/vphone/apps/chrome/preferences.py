@@ -76,7 +76,7 @@ def build_homepage(ctx: AppContext) -> Node:
 
     def save(value: str) -> None:
         if value.strip():
-            prefs["homepage"] = web.fix_up(value, prefs["search_engine"])
+            prefs["homepage"] = web.normalise(web.fix_up(value, prefs["search_engine"]))
 
     field = text_field("homepage_url", "Enter custom web address", "homepage_url_edit", on_submit=save)
     field.weight = 1

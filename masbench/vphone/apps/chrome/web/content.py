@@ -135,12 +135,29 @@ def files() -> dict[str, FileLink]:
 
 
 def normalise(url: str) -> str:
-    """The URL a page is known by: https, no fragment, a bare host ending in '/'."""
+    """The URL a page is known by: https, no fragment, a bare host ending in '/', and the site's own host
+    name where it was typed without its www. (as the omnibox shows it)."""
     parts = urlsplit(url)
     scheme = "https" if parts.scheme in ("http", "https") else parts.scheme
+    host = _site_host(parts.hostname or "")
     path = parts.path or "/"
     query = f"?{parts.query}" if parts.query else ""
-    return f"{scheme}://{(parts.hostname or '').lower()}{path}{query}"
+    return f"{scheme}://{host}{path}{query}"
+
+
+def _site_host(host: str) -> str:
+    host = host.lower()
+    return f"www.{host}" if host not in sites() and f"www.{host}" in sites() else host
+
+
+def redirect(url: str) -> str:
+    """Where a site sends a request for its bare host name: to its www. host over https, as real sites
+    redirect; any other URL loads as it is."""
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    if parts.scheme not in ("http", "https") or _site_host(host) == host.lower():
+        return url
+    return parts._replace(scheme="https", netloc=_site_host(host)).geturl()
 
 
 def resolve(url: str) -> Page | SearchPage | None:
