@@ -77,9 +77,7 @@ def actions(ctx: AppContext, v: c.Video) -> Node:
     downloaded = v.id in s["downloads"]
 
     def download() -> None:
-        ctx.toast(
-            "Removed from downloads" if model.toggle(s["downloads"], v.id) is False else "Downloading..."
-        )
+        ctx.toast("Downloading..." if model.toggle(s["downloads"], v.id) else "Removed from downloads")
 
     chips = [
         action_chip(c.compact(v.likes + liked), "thumb_up", lambda: model.rate(s, v.id, True), "like_button",
@@ -97,7 +95,7 @@ def actions(ctx: AppContext, v: c.Video) -> Node:
 
 
 def subscribe_button(ctx: AppContext, ch: c.Channel) -> Node:
-    """Subscribe (red... in YouTube's black) or Subscribed, which asks before unsubscribing."""
+    """Subscribe (in YouTube's black) or Subscribed, which asks before unsubscribing."""
     t = theme()
     if ch.id in ctx.state["subscriptions"]:
         node = button("Subscribed", ctx.opener("unsubscribe", channel_id=ch.id), rid="subscribe_button",
