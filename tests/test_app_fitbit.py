@@ -257,6 +257,21 @@ def test_join_and_leave_challenges(phone):
     tap(phone, resource_id="confirm_leave_button")
     joined = state(phone)["challenges_joined"]
     assert "weekend-warrior" in joined and "workweek-hustle" not in joined
+    assert not present(phone, resource_id="leaderboard_row")  # only a joined challenge ranks you
+
+
+def test_a_joined_challenge_ranks_your_steps_of_its_days_among_friends(phone):
+    stats = state(phone)["stats"]
+    workdays = sum(stats[d]["steps"] for d in ("2025-06-02", "2025-06-03", "2025-06-04", TODAY))
+    view(phone, "fitbit://challenges?challenge_id=workweek-hustle")
+    names = texts(phone, "leaderboard_name")
+    assert (
+        "You" in names
+        and len(names)
+        == next(c for c in state(phone)["challenges"] if c["id"] == "workweek-hustle")["participants"] + 1
+    )
+    mine = texts(phone, "leaderboard_steps")[names.index("You")]
+    assert mine == f"{workdays:,} steps"
 
 
 # -- every screen and dialog keeps the app contract ----------------------------------------------------------

@@ -3,6 +3,7 @@ and Leave behind a confirmation. `challenges[].joined` is what checks read."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from ...app import AppContext
@@ -10,7 +11,8 @@ from ...theme import theme
 from ...ui import Node
 from ...widgets import button, column, dialog, divider, label_value, row, scroll_page, section_header, text
 from . import content
-from .common import card, glyph, nav, page_bar
+from .common import card, glyph, nav, page_bar, today, week_start
+from .stats import stats_for
 
 
 def challenge_info(cid: str) -> tuple[str, str, str]:
@@ -90,7 +92,7 @@ def build_challenge(ctx: AppContext) -> Node:
             "challenge",
             column(
                 glyph("trophy", theme().primary, 200),
-                text(c["name"], "headline", rid="challenge_title"),
+                text(c["name"], "headline", rid="challenge_title", align="center"),
                 text(description, "body", align="center"),
                 pad=48,
                 gap=16,
@@ -103,9 +105,42 @@ def build_challenge(ctx: AppContext) -> Node:
                 pad=0,
             ),
             column(action, pad=48),
+            *(standings(ctx, c, kind) if c["joined"] else []),
         ),
         bg=theme().surface,
     )
+
+
+def your_steps(ctx: AppContext, kind: str) -> int:
+    """Your steps that count in a challenge of this kind so far: today's, this weekend's, this
+    workweek's, or the whole week's."""
+    day = today(ctx)
+    if kind == "day":
+        return stats_for(ctx, day)["steps"]
+    counts = {"weekend": lambda d: d.weekday() >= 5, "workweek": lambda d: d.weekday() < 5}.get(
+        kind, lambda d: True
+    )
+    start = week_start(ctx, day)
+    days = [start + timedelta(days=i) for i in range((day - start).days + 1)]
+    return sum(stats_for(ctx, d)["steps"] for d in days if counts(d))
+
+
+def standings(ctx: AppContext, c: dict[str, Any], kind: str) -> list[Node]:
+    """The leaderboard of a joined challenge, you included."""
+    board = content.leaderboard(ctx.state["stats_seed"], c["id"], c["participants"], your_steps(ctx, kind))
+    rows = [
+        row(
+            text(str(rank), "subtitle", w=80),
+            text(name, "body", weight=1, bold=name == "You", rid="leaderboard_name"),
+            text(f"{steps:,} steps", "body_small", rid="leaderboard_steps"),
+            pad=(48, 20, 48, 20),
+            valign="center",
+            rid="leaderboard_row",
+            bg=theme().pale if name == "You" else None,
+        )
+        for rank, (name, steps) in enumerate(board, start=1)
+    ]
+    return [section_header("Leaderboard", rid="leaderboard_header"), *rows]
 
 
 def leave_dialog(ctx: AppContext) -> Node:

@@ -132,6 +132,33 @@ def day_stats(seed: int, day: date, now: datetime) -> dict[str, Any]:
     }
 
 
+HOURLY_PROFILE = (0, 0, 0, 0, 0, 1, 3, 6, 8, 6, 5, 6, 8, 6, 5, 5, 6, 8, 9, 6, 4, 3, 1, 0)  # a day's rhythm
+
+
+def hourly(seed: int, day: date, total: float, hours: int = 24) -> list[float]:
+    """`total` spread over the first `hours` hours of `day` in a seeded daily rhythm (the rest zero), the
+    parts adding up to the total."""
+    rng = random.Random(f"{seed}:{day.isoformat()}:hourly")
+    weights = [w * rng.uniform(0.5, 1.5) if h < hours else 0.0 for h, w in enumerate(HOURLY_PROFILE)]
+    scale = total / (sum(weights) or 1.0)
+    parts = [round(w * scale, 2) for w in weights]
+    if total and any(parts):
+        peak = parts.index(max(parts))
+        parts[peak] = round(parts[peak] + total - sum(parts), 2)
+    return parts
+
+
+FRIENDS = ("Priya", "Jordan", "Sam", "Mei", "Diego", "Ava", "Noah", "Lena", "Omar", "Zoe", "Kenji", "Ruth")
+
+
+def leaderboard(seed: int, challenge_id: str, friends: int, your_steps: int) -> list[tuple[str, int]]:
+    """A challenge's ranking: seeded friends' step counts around yours, and you, most steps first."""
+    rng = random.Random(f"{seed}:{challenge_id}")
+    base = max(your_steps, 5000)
+    rows = [(name, int(base * rng.uniform(0.55, 1.45))) for name in FRIENDS[:friends]]
+    return sorted([*rows, ("You", your_steps)], key=lambda r: -r[1])
+
+
 def split_sleep(rng: random.Random, minutes: int) -> dict[str, int]:
     """Minutes in each sleep stage: REM about a fifth, deep about a sixth, light the rest; awake extra."""
     rem = int(minutes * rng.uniform(0.18, 0.24))

@@ -192,12 +192,25 @@ def period_day(ctx: AppContext, metric: Metric) -> list[Node | None]:
         else None,
         rid="stat_summary",
     )
-    extra: list[Node | None] = []
     if metric is METRICS["sleep"]:
         extra = sleep_details(stats)
     elif metric is METRICS["heartrate"]:
         extra = heart_details(stats)
+    else:
+        extra = [column(by_hour(ctx, metric, day, stats), pad=(32, 0, 32, 32))]
     return [date_navigator(ctx, day_label(ctx, day)), column(summary, pad=32), *extra]
+
+
+def by_hour(ctx: AppContext, metric: Metric, day: date, stats: dict[str, Any]) -> Node:
+    """The day's figure hour by hour (today up to the tracker's last sync)."""
+    synced = datetime.fromisoformat(ctx.state["as_of"])
+    hours = synced.hour + 1 if day == synced.date() else 24
+    values = content.hourly(ctx.state["stats_seed"], day, metric.read(stats), hours)
+    axis = row(
+        *[text(label, "overline", weight=1) for label in ("12 AM", "6 AM", "12 PM", "6 PM")],
+        pad=(24, 0, 0, 0),
+    )
+    return card(text("By hour", "subtitle"), bar_chart(values, [""] * 24), axis, rid="hourly_chart")
 
 
 def sleep_details(stats: dict[str, Any]) -> list[Node | None]:
