@@ -3,7 +3,7 @@ Zone Minutes, floors, heart rate, sleep), drawn from the seed and the date so an
 same on every run without being stored, plus the food database, badges, challenges and the seeded logs.
 
 Amounts are stored in one unit whatever the settings show (kilometres, millilitres, kilograms), so checks
-compare numbers, not display strings; `units.py` converts for display and input."""
+compare numbers, not display strings; `common.py` converts for display and input."""
 
 from __future__ import annotations
 
