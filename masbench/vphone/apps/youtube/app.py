@@ -16,7 +16,7 @@ from ...app import LAUNCHER_FILTER, Activity, App, AppContext, Screen
 from ...identity import identity
 from ...intents import ACTION_VIEW, CATEGORY_BROWSABLE, CATEGORY_DEFAULT, Intent, IntentFilter
 from ...theme import Theme
-from . import channel, feeds, model, saving, search, watch
+from . import channel, feeds, model, saving, search, shorts, watch
 from .common import LAUNCHER, MAIN, RESULTS, URL_ROUTER
 from .links import MEDIA_SEARCH, OPEN_SHORTS, OPEN_SUBSCRIPTIONS, SEARCH, open_intent
 
@@ -64,7 +64,7 @@ class YouTubeApp(App):
     icon_glyph = "play"
     screens = {
         "home": feeds.build_home,
-        "shorts": feeds.build_shorts,
+        "shorts": shorts.build_shorts,
         "subscriptions": feeds.build_subscriptions,
         "you": feeds.build_you,
         "history": feeds.build_history,

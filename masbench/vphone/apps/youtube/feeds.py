@@ -1,16 +1,15 @@
-"""The tab roots (Home with its topic chips, Shorts, Subscriptions, You) and the library screens they
+"""The tab roots (Home with its topic chips, Subscriptions, You; Shorts is shorts.py) and the library screens they
 lead to: History, a playlist (Watch later, Liked videos, the user's or a channel's) and Notifications."""
 
 from __future__ import annotations
 
 from ...app import AppContext
 from ...theme import theme
-from ...ui import FRAME, VIEWGROUP, Node
+from ...ui import Node
 from ...widgets import (
     chips,
     column,
     divider,
-    icon_button,
     image,
     lazy_list,
     list_item,
@@ -35,10 +34,8 @@ from .common import (
     video_card,
     video_row,
 )
-from .watch import subscribe_button
 
 PROFILE = ("Alex Morgan", "@alexmorgan")
-SHORT_H = 2019  # the screen between the status bar and the bottom navigation: one Short a page
 
 
 def feed_order(v: c.Video) -> float:
@@ -69,50 +66,6 @@ def build_home(ctx: AppContext) -> Node:
     row_of_chips = chips([(label, label == chosen, lambda label=label: pick(label)) for label in c.CHIPS],
                          scroll_key="chips", rid="chip")  # fmt: skip
     return column(top_bar(ctx), row_of_chips, cards(ctx, "home", found), nav(ctx, "Home"), bg=theme().surface)
-
-
-def build_shorts(ctx: AppContext) -> Node:
-    """The Shorts player: one Short a screen, the one opened first, then the newest."""
-    first = ctx.args.get("short_id")
-    shorts = sorted(
-        (v for v in c.videos().values() if v.kind == "short"), key=lambda v: (v.id != first, v.age_hours)
-    )
-
-    def short(i: int) -> Node:
-        v = shorts[i]
-        ch = c.channel_of(v)
-        liked = v.id in ctx.state["liked"]
-        side = column(
-            *(column(icon_button(icon, desc, tap, rid=rid, fg="#ffffff", size=64),
-                     text(label, "caption", fg="#ffffff", align="center", w=180), align="center", w=180)
-              for icon, desc, tap, rid, label in (
-                  ("thumb_up", "Unlike" if liked else "Like", lambda: model.rate(ctx.state, v.id, True), "like_button",
-                   c.compact(v.likes + liked)),
-                  ("thumb_down", "Dislike", lambda: model.rate(ctx.state, v.id, False), "dislike_button", "Dislike"),
-                  ("message", "Comments", ctx.opener("comments", video_id=v.id), "comments_button", "Comments"),
-                  ("share", "Share", ctx.opener("share", video_id=v.id), "share_button", "Share"),
-              )),
-            gap=30, w=180,
-        )  # fmt: skip
-        side.children[0].children[0].selected = liked
-        info = column(
-            Node(VIEWGROUP, weight=1),
-            row(avatar(ch, 84, ctx.link("channel", channel_id=ch.id)),
-                text("@" + ch.handle, "label", fg="#ffffff", max_lines=1, rid="channel_name"),
-                subscribe_button(ctx, ch), gap=20, valign="center"),
-            text(v.title, "body", fg="#ffffff", max_lines=2, rid="reel_title"),
-            gap=16, weight=1,
-        )  # fmt: skip
-        bar = row(info, side, pad=(36, 20, 16, 36), gap=16, bg="#00000055")
-        overlay = column(Node(VIEWGROUP, weight=1), bar, weight=1)
-        return Node(FRAME, layout="stack", h=SHORT_H, bg="#000000", rid="reel_player", desc=v.title,
-                    children=[image(f"short:{v.id}", 1080, SHORT_H, desc=v.title), overlay])  # fmt: skip
-
-    return column(
-        lazy_list("shorts", len(shorts), SHORT_H, short, rid="reel_recycler", gap=0, bg="#000000"),
-        nav(ctx, "Shorts"),
-        bg="#000000",
-    )
 
 
 def build_subscriptions(ctx: AppContext) -> Node:
