@@ -321,6 +321,14 @@ def test_an_untouched_compose_leaves_no_draft(phone):
     assert len(state(phone)["drafts"]) == 1
 
 
+def test_a_recipient_alone_is_enough_for_a_draft(phone):
+    tap(phone, resource_id="compose_button")
+    type_in(phone, "sam", resource_id="to")
+    tap(phone, text="Sam Rivera")
+    tap(phone, resource_id="navigate_up")
+    assert state(phone)["drafts"][0]["to"] == ["sam.rivera@gmail.com"]
+
+
 # -- intents and links -------------------------------------------------------------------------------------
 
 

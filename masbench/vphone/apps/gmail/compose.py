@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...app import AppContext
+from ...app import AppContext, Screen
 from ...theme import theme
 from ...ui import BUTTON, EDIT, IMAGE, Node
 from ...widgets import (
@@ -40,7 +40,7 @@ TITLES = {
 # -- opening ----------------------------------------------------------------------------------------------
 
 
-def compose_screen(ctx: AppContext, mode: str = "new", activity: str = COMPOSE, **fill: Any):
+def compose_screen(ctx: AppContext, mode: str = "new", activity: str = COMPOSE, **fill: Any) -> Screen:
     """A compose screen (not yet shown) with its fields filled: `fill` may hold to/cc/bcc (lists), subject,
     body, attachments, and the links of a reply or forward (in_reply_to, thread_id, forward_of, draft_id)."""
     links = {k: fill.get(k) for k in ("in_reply_to", "thread_id", "forward_of", "draft_id")}
@@ -245,9 +245,11 @@ def _fields(ctx: AppContext) -> dict[str, Any]:
 
 
 def _snapshot(fields: dict[str, Any]) -> dict[str, Any]:
+    """A copy of what the mail holds, to tell on leaving whether anything changed."""
     return {
-        "recipients": fields["recipients"], "subject": fields["subject"], "body": fields["body"],
-        "attachments": fields["attachments"], "typed": dict.fromkeys(RECIPIENT_FIELDS, ""),
+        "recipients": {f: list(fields["recipients"][f]) for f in RECIPIENT_FIELDS}, "subject": fields["subject"],
+        "body": fields["body"], "attachments": list(fields["attachments"]),
+        "typed": dict.fromkeys(RECIPIENT_FIELDS, ""),
     }  # fmt: skip
 
 
