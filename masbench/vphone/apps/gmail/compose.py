@@ -113,7 +113,7 @@ def build_compose(ctx: AppContext) -> Node:
         ),
         *[attachment_row(ctx, name) for name in ui.get("attachments", [])],
         signature_block(ctx),
-        quoted_block(ctx, mode),
+        quoted_block(ctx),
     ]
     return column(
         app_bar(
@@ -163,8 +163,6 @@ def suggestion_rows(ctx: AppContext, field: str) -> list[Node]:
             c["email"],
             on_tap=lambda c=c: add_address(ctx, field, c["email"]),
             rid="suggestion",
-            image=None,
-            trailing=None,
             desc=f"{c['name']} {c['email']}",
         )
         for c in model.suggestions(typed, contact_list())
@@ -193,7 +191,7 @@ def signature_block(ctx: AppContext) -> Node | None:
     )
 
 
-def quoted_block(ctx: AppContext, mode: str) -> Node | None:
+def quoted_block(ctx: AppContext) -> Node | None:
     """The message replied to or forwarded, below the body, as Gmail shows it (not part of the body)."""
     source = ctx.args.get("forward_of") or ctx.args.get("in_reply_to")
     found = model.find_message(ctx.state, source) if source else None
