@@ -43,10 +43,6 @@ DATE_DAYS = {"week": 7, "month": 30, "half_year": 182, "year": 365}
 # -- reading threads -------------------------------------------------------------------------------------
 
 
-def when(message: dict[str, Any]) -> datetime:
-    return datetime.fromisoformat(message["date"])
-
-
 def latest(thread: Thread) -> dict[str, Any]:
     return thread["messages"][-1]
 
