@@ -351,3 +351,8 @@ def test_share_sheet_lists_apps_that_take_text_and_sends_the_link():
     assert front(phone)["package"] == "com.example.notes"
     shared = phone.app_states["com.example.notes"]["shared"]
     assert shared == f"How Black Holes Actually Form https://youtu.be/{BLACK_HOLES}"
+
+
+def test_the_description_dates_the_upload_on_the_phone_calendar(phone):
+    view(phone, f"vnd.youtube:{BLACK_HOLES}")  # three weeks before the clock's June 4
+    assert find(phone, resource_id="upload_info").text == "3,300,000 views · May 14, 2025"

@@ -149,24 +149,40 @@ def build_watch(ctx: AppContext) -> Node:
         ),
         actions(ctx, v),
         column(
-            row(text("Comments", "label"), text(str(count), "caption", pad=(16, 0, 0, 0)), valign="center"),
-            text(first, "body_small", max_lines=2),
-            bg=t.pale,
-            radius=24,
-            pad=28,
-            gap=10,
-            on_tap=ctx.opener("comments", video_id=v.id),
-            rid="comments_entry_point",
-            desc="Comments",
+            column(
+                row(
+                    text("Comments", "label"), text(str(count), "caption", pad=(16, 0, 0, 0)), valign="center"
+                ),
+                text(first, "body_small", max_lines=2),
+                bg=t.pale,
+                radius=24,
+                pad=28,
+                gap=10,
+                on_tap=ctx.opener("comments", video_id=v.id),
+                rid="comments_entry_point",
+                desc="Comments",
+            ),
+            pad=(32, 4, 32, 0),
         ),
-        text(
-            c.description(v), "body_small", fg=t.muted, pad=(36, 24, 36, 12), max_lines=4, rid="description"
+        column(
+            text(uploaded_line(ctx, v), "body_small", bold=True, rid="upload_info"),
+            text(c.description(v), "body_small", fg=t.muted, max_lines=4, rid="description"),
+            pad=(36, 24, 36, 12),
+            gap=8,
         ),
         divider(),
         *(video_row(ctx, x) for x in related),
         gap=12,
     )
     return column(player(ctx, v), page, bg=t.surface)
+
+
+def uploaded_line(ctx: AppContext, v: c.Video) -> str:
+    """The description's first line: exact views and the upload date on the phone's calendar."""
+    when = c.uploaded_at(v, model.epoch(ctx.state))
+    if v.kind == "live":
+        return f"{v.views:,} watching now · Started streaming {when:%b} {when.day}, {when.year}"
+    return f"{v.views:,} views · {when:%b} {when.day}, {when.year}"
 
 
 def player_missing(ctx: AppContext) -> Node:
