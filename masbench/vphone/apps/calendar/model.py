@@ -14,6 +14,8 @@ from ..textmatch import fold
 from .content import REMINDERS, zone_of
 
 Event = dict[str, Any]
+EVENT_FIELDS = ("id", "summary", "start", "end", "all_day", "location", "description", "guests", "reminders",
+                "colour", "rrule")  # fmt: skip
 WEEKDAYS = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
 DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 FREQ_WORDS = {"DAILY": "Daily", "WEEKLY": "Weekly", "MONTHLY": "Monthly", "YEARLY": "Annually"}
@@ -163,8 +165,8 @@ def save_event(state: dict[str, Any], eid: int | None, fields: dict[str, Any]) -
     if eid is None:
         eid = state["next_event_id"]
         state["next_event_id"] = eid + 1
-    record = state["events"].setdefault(str(eid), {"id": eid, "description": "", "colour": ""})
-    record.update(fields)
+    merged = {"description": "", "colour": "", **state["events"].get(str(eid), {}), **fields, "id": eid}
+    state["events"][str(eid)] = {key: merged[key] for key in EVENT_FIELDS}
     return eid
 
 
