@@ -110,15 +110,14 @@ def day_label(ctx: AppContext, day: date, on_tap=None, width: int = 150) -> Node
     is_today = day == model.today(ctx.state, ctx.now())
     return column(
         text(SHORT_DAYS[day.weekday()], "caption", align="center", fg=t.primary if is_today else t.muted),
-        Node(
-            text=str(day.day),
+        text(
+            str(day.day),
             size=44,
             bold=True,
             w=90,
             h=90,
             radius=45,
             align="center",
-            cls="android.widget.TextView",
             bg=t.primary if is_today else None,
             fg=t.on_primary if is_today else t.ink,
         ),
@@ -208,15 +207,14 @@ def month(ctx: AppContext) -> Node:
         for d in week:
             events = model.on_day(ctx.state, d)
             lines = [
-                Node(
-                    text=fit(ev["summary"], 24, cell_w - 16),
+                text(
+                    fit(ev["summary"], 24, cell_w - 16),
                     size=24,
                     fg="#ffffff",
                     bg=colour_of(ev),
                     radius=6,
                     pad=(4, 2, 4, 2),
                     max_lines=1,
-                    cls="android.widget.TextView",
                 )
                 for ev in events[:3]
             ]
