@@ -146,6 +146,24 @@ def test_new_contact_with_two_typed_phones_is_saved_and_opened(phone):
     assert front(phone)["screen"] == "detail" and front(phone)["args"] == {"id": 44}
 
 
+def test_removing_a_phone_moves_the_next_one_up(phone):
+    phone.launch(PKG)
+    open_card(phone, "Sam Lee")
+    tap(phone, resource_id="menu_edit")
+    tap(phone, resource_id="add_phone")
+    tap(phone, resource_id="phone_field", nth=1)
+    phone.input_text("+1 415-555-0111")
+    phone.back()
+    tap(phone, resource_id="phone_type", nth=1)
+    tap(phone, resource_id="type_option", text="Home")
+    tap(phone, resource_id="remove_phone", nth=0)
+    assert [e.text for e in elements(phone) if e.resource_id.endswith("phone_type")] == ["Home"]
+    tap(phone, resource_id="remove_email")
+    tap(phone, resource_id="editor_save_button")
+    sam = contact(phone, SAM)
+    assert sam["phone_numbers"] == {"Home": ["+14155550111"]} and sam["emails"] == []
+
+
 def test_an_empty_form_is_not_saved_and_a_bad_birthday_is_refused(phone):
     phone.launch(PKG)
     tap(phone, resource_id="floating_action_button")

@@ -62,17 +62,45 @@ def _field(key: str, hint: str, rid: str, value: str, error: bool = False) -> No
     )
 
 
-def _count(ctx: AppContext, kind: str, start: list[Any]) -> int:
-    return int(ctx.ui.get(f"{kind}_count", max(1, len(start))))
+# A repeated field: its start list's key for the value, the value's key, and the type a new one gets.
+REPEATED = {"phone": ("phones", "number", "Mobile"), "email": ("emails", "address", "Home")}
+
+
+def _count(ctx: AppContext, kind: str, start: dict[str, Any]) -> int:
+    return int(ctx.ui.get(f"{kind}_count", max(1, len(start[REPEATED[kind][0]]))))
 
 
 def _value(ctx: AppContext, key: str, default: str) -> str:
     return " ".join(str(ctx.ui.get(key, default)).split())
 
 
-def _phone_type(ctx: AppContext, start: dict[str, Any], i: int) -> str:
-    phones = start["phones"]
-    return str(ctx.ui.get(f"phone_type_{i}", phones[i]["type"] if i < len(phones) else "Mobile"))
+def entries(ctx: AppContext, kind: str, start: dict[str, Any]) -> list[dict[str, str]]:
+    """The form's phones or emails as they stand (blank ones included): the typed value over the
+    starting one, and its type."""
+    listed, value_key, new_type = REPEATED[kind]
+    first = start[listed]
+    found = []
+    for i in range(_count(ctx, kind, start)):
+        known = first[i] if i < len(first) else {value_key: "", "type": new_type}
+        found.append(
+            {
+                value_key: _value(ctx, f"{kind}_{i}", known[value_key]),
+                "type": str(ctx.ui.get(f"{kind}_type_{i}", known["type"])),
+            }
+        )
+    return found
+
+
+def remove_entry(ctx: AppContext, kind: str, index: int, start: dict[str, Any]) -> None:
+    """Drop one phone or email; the ones after it move up (an empty field stays when none is left)."""
+    value_key = REPEATED[kind][1]
+    kept = entries(ctx, kind, start)
+    del kept[index]
+    kept = kept or [{value_key: "", "type": REPEATED[kind][2]}]
+    for i, entry in enumerate(kept):
+        ctx.ui[f"{kind}_{i}"] = entry[value_key]
+        ctx.ui[f"{kind}_type_{i}"] = entry["type"]
+    ctx.ui[f"{kind}_count"] = len(kept)
 
 
 def _labels(ctx: AppContext, start: dict[str, Any]) -> list[str]:
@@ -90,29 +118,36 @@ def build_editor(ctx: AppContext) -> Node:
             for key, hint, rid in TEXT_FIELDS
         ),
     ]
-    for i in range(_count(ctx, "phone", start["phones"])):
-        number = start["phones"][i]["number"] if i < len(start["phones"]) else ""
+    for i, phone in enumerate(entries(ctx, "phone", start)):
         rows.append(
             row(
-                _field(f"phone_{i}", "Phone", "phone_field", number),
+                _field(f"phone_{i}", "Phone", "phone_field", phone["number"]),
                 button(
-                    _phone_type(ctx, start, i),
+                    phone["type"],
                     ctx.opener("phone_type", index=i),
                     primary=False,
                     rid="phone_type",
-                    w=250,
+                    w=230,
                     pad=(20, 0, 20, 0),
                 ),
-                pad=(48, 12, 48, 12),
-                gap=20,
+                _remove_button(ctx, "phone", i, start),
+                pad=(48, 12, 24, 12),
+                gap=12,
                 valign="center",
             )
         )
-    rows.append(_add_more(ctx, "phone", "Add phone", start["phones"]))
-    for i in range(_count(ctx, "email", start["emails"])):
-        address = start["emails"][i]["address"] if i < len(start["emails"]) else ""
-        rows.append(row(_field(f"email_{i}", "Email", "email_field", address), pad=(48, 12, 48, 12)))
-    rows.append(_add_more(ctx, "email", "Add email", start["emails"]))
+    rows.append(_add_more(ctx, "phone", "Add phone", start))
+    for i, email in enumerate(entries(ctx, "email", start)):
+        rows.append(
+            row(
+                _field(f"email_{i}", "Email", "email_field", email["address"]),
+                _remove_button(ctx, "email", i, start),
+                pad=(48, 12, 24, 12),
+                gap=12,
+                valign="center",
+            )
+        )
+    rows.append(_add_more(ctx, "email", "Add email", start))
     rows += [
         row(_field("address", "Address", "address_field", start["address"]), pad=(48, 12, 48, 12)),
         row(
@@ -143,7 +178,17 @@ def spacer_end() -> Node:
     return Node(h=200)
 
 
-def _add_more(ctx: AppContext, kind: str, label: str, start: list[Any]) -> Node:
+def _remove_button(ctx: AppContext, kind: str, index: int, start: dict[str, Any]) -> Node:
+    return icon_button(
+        "close",
+        f"Remove {kind}",
+        lambda: remove_entry(ctx, kind, index, start),
+        rid=f"remove_{kind}",
+        size=48,
+    )
+
+
+def _add_more(ctx: AppContext, kind: str, label: str, start: dict[str, Any]) -> Node:
     def more() -> None:
         ctx.ui[f"{kind}_count"] = _count(ctx, kind, start) + 1
 
@@ -175,7 +220,7 @@ def phone_type_dialog(ctx: AppContext) -> Node:
         ctx.ui[f"phone_type_{index}"] = kind
         ctx.close()
 
-    current = _phone_type(ctx, starting_values(ctx), index)
+    current = entries(ctx, "phone", starting_values(ctx))[index]["type"]
     return choice_dialog(
         "Phone type", {k: k for k in PHONE_TYPES}, current, pick, ctx.close, option_rid="type_option"
     )
@@ -186,19 +231,8 @@ def save(ctx: AppContext) -> None:
     start = starting_values(ctx)
     fields: dict[str, Any] = {key: _value(ctx, key, start.get(key, "")) for key, _, _ in TEXT_FIELDS}
     fields["address"] = _value(ctx, "address", start["address"])
-    phones = []
-    for i in range(_count(ctx, "phone", start["phones"])):
-        default = start["phones"][i]["number"] if i < len(start["phones"]) else ""
-        number = _value(ctx, f"phone_{i}", default)
-        if number:
-            phones.append({"number": number, "type": _phone_type(ctx, start, i)})
-    emails = []
-    for i in range(_count(ctx, "email", start["emails"])):
-        default = start["emails"][i]["address"] if i < len(start["emails"]) else ""
-        address = _value(ctx, f"email_{i}", default)
-        if address:
-            kind = start["emails"][i]["type"] if i < len(start["emails"]) else "Home"
-            emails.append({"address": address, "type": kind})
+    phones = [p for p in entries(ctx, "phone", start) if p["number"]]
+    emails = [e for e in entries(ctx, "email", start) if e["address"]]
     typed = _value(ctx, "birthday", start["birthday"])
     birthday = model.parse_birthday(typed) if typed else ""
     if birthday is None:
