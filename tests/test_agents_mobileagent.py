@@ -1,6 +1,6 @@
-"""MobileAgent-v2, MAS-MobileAgent and Mobile-Agent-E: what each role is shown, what persists across tasks
-(only Mobile-Agent-E's tips and shortcuts, by design), and every agent driving its tasks to success on a
-virtual phone through its full prompt → parse → execute path, with a scripted model that answers each role."""
+"""Mobile-Agent-E: what each role is shown, what persists across tasks (only its tips and shortcuts, by
+design), and the agent driving its tasks to success on a virtual phone through its full prompt → parse →
+execute path, with a scripted model that answers each role (Mobile-Agent-v2: test_agents_mobileagent_v2.py)."""
 
 from __future__ import annotations
 
@@ -34,9 +34,6 @@ FIRST_PER_APP = list({t.apps[0]: t for t in reversed(SHIPPED_TASKS)}.values())  
 CASES = [(t, TEST_KB) for t in TEST_TASKS] + [(t, SHIPPED_KB) for t in FIRST_PER_APP]
 
 ROLES = {  # how each role's prompt opens → the role
-    "You are the decision agent": "decision",
-    "You are the planning agent": "planning",
-    "You are the reflection agent": "reflection",
     "You are the Manager": "manager",
     "You are the Operator": "operator",
     "You are the Action Reflector": "reflector",
@@ -65,7 +62,7 @@ def role_of(messages: list[Message]) -> str:
 
 
 class Team:
-    """A scripted model for every role. The acting role (decision / operator) answers the next reference
+    """A scripted model for every role. The acting role (the Operator) answers the next reference
     step, its selector grounded to the index of the element on the device's screen (observed here:
     nothing changes the screen in between); the other roles answer in their formats."""
 
@@ -81,11 +78,9 @@ class Team:
     def __call__(self, messages: list[Message]) -> str:
         role = role_of(messages)
         self.roles.append(role)
-        if role in ("decision", "operator"):
-            return self.act(role)
+        if role == "operator":
+            return self.act()
         return {
-            "planning": "Thought: one more step done.\nCompleted contents: the reference steps so far.",
-            "reflection": "Thought: the screen changed as meant.\nAnswer: A",
             "manager": "Thought: t.\nPlan: 1. Follow the reference.\nCurrent subgoal: follow the reference",
             "reflector": "Outcome: A\nError description: None\nProgress status: on track",
             "notetaker": "Important notes: None",
@@ -93,7 +88,7 @@ class Team:
             "shortcuts": self.shortcut_reply,
         }[role]
 
-    def act(self, role: str) -> str:
+    def act(self) -> str:
         self.acts += 1
         if self.acts == self.garbage_at:
             return "Hmm, I am not sure what to do here."
@@ -103,8 +98,7 @@ class Team:
             step = self.plan[self.done]
             self.done += 1
             data = model_action(step, self.device)
-        tail = "Operation" if role == "decision" else "Description"
-        return f"Important content: None\nThought: reference step.\nAction: {json.dumps(data)}\n{tail}: step {self.done}."
+        return f"Thought: reference step.\nAction: {json.dumps(data)}\nDescription: step {self.done}."
 
 
 def episode(device: Device, task: Task, agent, kb, tmp_path: Path, shortcuts=None, max_steps: int = 30):
@@ -121,28 +115,6 @@ def steps_of(tmp_path: Path, result) -> list[dict]:
 
 
 # -- end to end on a virtual phone ----------------------------------------------------------------------
-@pytest.mark.parametrize(("cls", "solution"), [(MobileAgentV2, "gui"), (MasMobileAgent, "hybrid")])
-@pytest.mark.parametrize(("task", "kb"), CASES, ids=[t.id for t, _ in CASES])
-def test_v2_and_mas_mobileagent_drive_their_tasks_to_success(device, tmp_path, cls, solution, task, kb):
-    plan = getattr(task.solutions, solution)
-    team = Team(device)
-    team.start(plan)
-    llm = CountingLLM(team)
-    result = episode(device, task, cls(llm=llm), kb, tmp_path)
-    assert result.success and result.end_reason == "finished", result.check_details
-    assert result.steps == len(plan) and result.invalid_steps == 0
-    # the first step decides alone; every later one reflects on the last action, plans, then decides
-    assert team.roles == ["decision"] + ["reflection", "planning", "decision"] * len(plan)
-    assert result.agent_usage.calls == 3 * len(plan) + 1
-    assert result.agent_usage.input_tokens == llm.input_tokens > 0
-    assert result.agent_usage.output_tokens == llm.output_tokens > 0
-    if cls is MasMobileAgent:
-        assert result.shortcut_calls == sum(isinstance(s, ShortcutAction) for s in plan) > 0
-        assert result.shortcut_successes == result.shortcut_calls
-    else:
-        assert result.shortcut_calls == 0
-
-
 @pytest.mark.parametrize(("task", "kb"), CASES, ids=[t.id for t, _ in CASES])
 def test_mobileagent_e_drives_its_tasks_to_success(device, tmp_path, task, kb):
     plan = task.solutions.gui
@@ -163,24 +135,22 @@ def test_mobileagent_e_drives_its_tasks_to_success(device, tmp_path, task, kb):
     assert len(agent.executor_kb()) == 0  # the scripted Shortcut Reflector saw nothing worth keeping
 
 
-@pytest.mark.parametrize("cls", [MobileAgentV2, MasMobileAgent, MobileAgentE])
-def test_garbage_reply_costs_one_invalid_step_and_the_run_goes_on(device, tmp_path, cls):
+def test_garbage_reply_costs_one_invalid_step_and_the_run_goes_on(device, tmp_path):
     task = TEST_TASKS.get("settings-01")
-    plan = task.solutions.hybrid if cls.uses_shortcuts else task.solutions.gui
+    plan = task.solutions.gui
     team = Team(device, garbage_at=2)
     team.start(plan)
-    agent = cls(llm=ScriptedLLM(team))
-    shortcuts = ShortcutExecutor(agent.executor_kb(), device) if cls is MobileAgentE else None
-    result = episode(device, task, agent, TEST_KB, tmp_path, shortcuts)
+    agent = MobileAgentE(llm=ScriptedLLM(team))
+    result = episode(device, task, agent, TEST_KB, tmp_path, ShortcutExecutor(agent.executor_kb(), device))
     assert result.success and result.invalid_steps == 1 and result.steps == len(plan) + 1
     steps = steps_of(tmp_path, result)
     assert steps[1]["kind"] == "invalid" and "no action found" in steps[1]["error"]
     assert steps[1]["model_output"].endswith("Hmm, I am not sure what to do here.")
     after = steps[2]["model_input"]
     assert "Step 2: (no valid action) -> not executed: no action found" in after
-    assert "You are the reflection agent" not in after and "You are the Action Reflector" not in after
-    if cls is MobileAgentE:  # one failure: the Operator retries with the error, the Manager is not asked
-        assert "Your last action failed: no action found" in after and "You are the Manager" not in after
+    assert "You are the Action Reflector" not in after
+    # one failure: the Operator retries with the error, the Manager is not asked
+    assert "Your last action failed: no action found" in after and "You are the Manager" not in after
 
 
 def test_mobileagent_e_learns_a_shortcut_and_calls_it_through_the_executor_on_the_next_task(device, tmp_path):
@@ -241,7 +211,6 @@ def observation(colour: str = "white", texts: tuple[str, ...] = ("Display", "Dar
     )
 
 
-TAP = 'Important content: None\nThought: t.\nAction: {"action": "tap", "index": 1}\nOperation: open the display page'
 DONE = StepRecord(index=0, action={"action": "tap", "index": 1}, kind="gui", ok=True,
                   foreground="com.android.settings/.Settings")  # fmt: skip
 
@@ -253,114 +222,6 @@ def test_perception_lists_texts_and_icons_with_numbers_and_centres():
         '[2] text "Dark theme" (540, 475)',
         '[3] icon "Switch" (950, 1050), off',
     ]
-
-
-def test_v2_first_step_is_one_decision_call_on_the_screenshot():
-    agent = MobileAgentV2(llm=ScriptedLLM([TAP]))
-    agent.reset(TEST_TASKS.get("settings-01"), TEST_KB)
-    obs = observation()
-    step = agent.step(obs, [])
-    assert step.action is not None and step.action.action == "tap"
-    [(system, user)] = agent.llm.requests
-    assert '{"action": "tap", "x": 540, "y": 1200}' in system.text and "Operation:" in system.text
-    assert "shortcut" not in system.text.lower() + user.text.lower()  # a GUI-only agent is offered none
-    assert "Goal: Turn on the dark theme." in user.text
-    assert "(nothing yet: this is the first step)" in user.text
-    assert "Texts and icons recognised on it" in user.text and '[2] text "Dark theme" (540, 475)' in user.text
-    assert [p.image for p in user.images] == [obs.screenshot_png]
-    assert step.usage.calls == 1
-
-
-def test_v2_reflects_on_the_last_action_plans_and_feeds_a_failure_back_to_the_decision():
-    replies = [
-        TAP.replace("Important content: None", "Important content: The Display page holds Dark theme."),
-        "Thought: nothing changed.\nAnswer: C",
-        "Thought: t.\nCompleted contents: Settings is open; the Display page is still to be opened.",
-        TAP,
-    ]
-    agent = MobileAgentV2(llm=ScriptedLLM(replies))
-    agent.reset(TEST_TASKS.get("settings-01"), TEST_KB)
-    before, after = observation("white"), observation("gray")
-    agent.step(before, [])
-    step = agent.step(after, [DONE])
-    assert step.usage.calls == 3 and step.model_input.count("=====") == 2
-    reflection, planning, decision = agent.llm.requests[1:]
-    assert [p.image for p in reflection[0].images] == [before.screenshot_png, after.screenshot_png]
-    assert "The operation: open the display page" in reflection[0].text
-    assert 'The action executed: tap [1] TextView "Display"' in reflection[0].text
-    assert planning[0].images == [] and "Goal: Turn on the dark theme." in planning[0].text
-    assert (
-        "Step 1: tap [1]" in planning[0].text and "- The Display page holds Dark theme." in planning[0].text
-    )
-    user = decision[1].text
-    assert (
-        "Task progress (from the planning agent):\nSettings is open; the Display page is still to be opened."
-        in user
-    )
-    assert "Memory (content kept from earlier screens):\n- The Display page holds Dark theme." in user
-    assert 'Reflection on your last action: you meant to "open the display page" with tap [1]' in user
-    assert "but it produced no change on the screen" in user
-    assert "Reason: open the display page [reflection: no change]" in user
-    assert [p.image for p in decision[1].images] == [after.screenshot_png]
-
-
-def test_v2_does_not_reflect_on_a_step_that_executed_nothing():
-    agent = MobileAgentV2(llm=ScriptedLLM(["garbage", "Completed contents: nothing yet.", TAP]))
-    agent.reset(TEST_TASKS.get("settings-01"), TEST_KB)
-    assert agent.step(observation(), []).action is None
-    invalid = StepRecord(index=0, action=None, kind="invalid", ok=False, error="no action found")
-    agent.step(observation(), [invalid])
-    assert [role_of(m) for m in agent.llm.requests] == ["decision", "planning", "decision"]
-
-
-@pytest.mark.parametrize("cls", [MobileAgentV2, MasMobileAgent])
-def test_v2_nothing_leaks_from_one_task_into_the_next(cls):
-    first, second = TEST_TASKS.get("settings-02"), TEST_TASKS.get("cross-01")
-    used = cls(
-        llm=ScriptedLLM(
-            [TAP.replace("None", "Wi-Fi is on"), "Answer: B", "Completed contents: half.", TAP, TAP]
-        )
-    )
-    used.reset(first, TEST_KB)
-    used.step(observation(), [])
-    used.step(observation("gray"), [DONE])
-    used.reset(second, TEST_KB)
-    fresh = cls(llm=ScriptedLLM([TAP]))
-    fresh.reset(second, TEST_KB)
-    used.step(observation(), [])
-    fresh.step(observation(), [])
-    assert used.llm.requests[-1] == fresh.llm.requests[0]  # as if the first task never happened
-    text = used.llm.requests[-1][1].text
-    assert second.instruction.strip() in text and first.instruction not in text
-    assert "Wi-Fi is on" not in text and "Reflection on your last action" not in text and "half" not in text
-
-
-def test_mas_mobileagent_offers_retrieved_shortcuts_with_signatures_and_no_advice_to_prefer_them():
-    agent = MasMobileAgent(llm=ScriptedLLM([TAP]))
-    agent.reset(TEST_TASKS.get("settings-01"), TEST_KB)
-    agent.step(observation(), [])
-    system, user = agent.llm.requests[0]
-    assert '{"action": "shortcut", "name": "app.shortcut_name"' in system.text
-    assert "prefer" not in system.text.lower() + user.text.lower()  # the paper adds context, not steering
-    offered = agent.offered(observation())
-    assert offered[0] is TEST_KB["settings.open_display_settings"]
-    assert (
-        "Shortcuts you can call (name(parameters) - what it does):\n- settings.open_display_settings()"
-        in user.text
-    )
-    for shortcut in offered:
-        assert f"- {shortcut.signature()}" in user.text
-    assert len(user.images) == 1
-
-
-def test_mas_mobileagent_without_a_kb_offers_nothing():
-    agent = MasMobileAgent(llm=ScriptedLLM([TAP]))
-    agent.reset(TEST_TASKS.get("settings-01"), None)
-    agent.step(observation(), [])
-    assert (
-        "Shortcuts you can call (name(parameters) - what it does):\n(none available)"
-        in agent.llm.requests[0][1].text
-    )
 
 
 # -- Mobile-Agent-E's roles and memory ---------------------------------------------------------------------

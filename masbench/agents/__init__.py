@@ -18,7 +18,7 @@ from .m3a import M3AAgent
 from .mas_mobileagent import MasMobileAgent
 from .mas_t3a import MasT3AAgent
 from .mobileagent_e import MobileAgentE
-from .mobileagent_v2 import MobileAgentV2
+from .mobileagent_v2 import MobileAgentV2, MobileAgentV2Tree
 from .oracle import OracleAgent, OracleGuiAgent
 from .random_agent import RandomAgent
 from .t3a import T3AAgent
@@ -61,6 +61,7 @@ AGENTS: dict[str, AgentSpec] = {
         model_agent(M3AAgent),
         model_agent(MasT3AAgent),
         model_agent(MobileAgentV2),
+        model_agent(MobileAgentV2Tree),
         model_agent(MobileAgentE),
         model_agent(MasMobileAgent),
         _offline(OracleAgent),

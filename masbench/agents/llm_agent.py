@@ -20,14 +20,12 @@ from typing import TYPE_CHECKING
 from masbench.llm import LLM, LLMError, Message, Usage, make_llm
 
 from .base import Agent, AgentStep
-from .history import StepNote, render_history
+from .history import StepNote
 
 if TYPE_CHECKING:
     from masbench.actions import Action
-    from masbench.device import Observation
     from masbench.shortcuts import KnowledgeBase
     from masbench.tasks import TaskView
-    from masbench.trajectory import StepRecord
 
 # The paper ran every framework on Gemini-2.5-Pro; the default reproduces that setting.
 DEFAULT_MODEL = "gemini-2.5-pro"
@@ -89,10 +87,6 @@ class LLMAgent(Agent):
     def reset(self, task: TaskView, kb: KnowledgeBase | None, *, seed: int = 0) -> None:
         super().reset(task, kb, seed=seed)
         self.notes = {}
-
-    def history_text(self, history: list[StepRecord], observation: Observation) -> str:
-        """The compact step history (`history.py`) for agents whose prompts carry one."""
-        return render_history(history, self.notes, now=f"{observation.package}/{observation.activity}")
 
     def ask(self, messages: list[Message], turn: Turn) -> str:
         """One model call, accounted in `turn`; `LLMError` propagates for the caller to record."""

@@ -1,13 +1,14 @@
-"""`mas-mobileagent`: the paper's MAS-MobileAgent (§4, appendix B.1) - MobileAgent-v2 whose decision agent is
-also offered the KB shortcuts that fit the task and the current screen, as callable actions with their
-signatures, and told when a shortcut beats GUI steps. Planning and reflection are v2's unchanged, so the
+"""`mas-mobileagent`: the paper's MAS-MobileAgent (section 4, appendix B.1) - Mobile-Agent-v2 that "acquires
+the standard screenshot and UI elements" (so it perceives from the UI tree, not by OCR) and whose decision
+agent also gets the KB shortcuts retrieved for the task and the current screen, as one more block of
+context, with a seventh action to call one. Reflection, planning and memory are v2's unchanged, so the
 calls per step are v2's."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .mobileagent_v2 import MobileAgentV2
+from .mobileagent_v2 import MobileAgentV2, Perception
 from .prompting import render, shortcut_lines
 from .retrieval import OffersShortcuts
 
@@ -17,12 +18,14 @@ if TYPE_CHECKING:
 
 class MasMobileAgent(OffersShortcuts, MobileAgentV2):
     name = "mas-mobileagent"
-    description = (
-        "MAS-MobileAgent: MobileAgent-v2 + shortcuts retrieved from the KB for the task and screen, "
-        "offered as callable actions."
-    )
+    description = "MAS-MobileAgent: Mobile-Agent-v2 + the KB shortcuts retrieved for the task and screen, offered as an action."
     uses_shortcuts = True
-    system_template = "mobileagent_mas_system"
+    perception: Perception = "tree"
 
-    def shortcut_text(self, observation: Observation) -> str:
-        return render("mobileagent_mas_shortcuts", shortcuts=shortcut_lines(self.offered(observation)))
+    def hint(self, observation: Observation) -> str:
+        return (
+            render("mobileagent_mas_shortcuts", shortcuts=shortcut_lines(self.offered(observation))) + "\n\n"
+        )
+
+    def extra_actions(self) -> str:
+        return render("mobileagent_mas_action") + "\n"

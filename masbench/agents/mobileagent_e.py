@@ -286,7 +286,7 @@ class MobileAgentE(LLMAgent):
             errors = "\n".join(f"- {one_line(e)}" for e in self.errors)
             escalation = render("mobileagent_e_escalation", count=len(self.errors), errors=errors)
         prompt = render(
-            "mobileagent_e_manager", **self.context(), history=self.history_text(history, observation),
+            "mobileagent_e_manager", **self.context(), history=self.history_lines(history, observation),
             escalation=block(escalation), app=screen_name(observation), perception=perception,
         )  # fmt: skip
         reply = ask_as(self, "manager", [Message.user(prompt, observation.screenshot_png)], turn)
@@ -300,7 +300,7 @@ class MobileAgentE(LLMAgent):
     ) -> list[Message]:
         error = render("mobileagent_e_error", error=one_line(self.errors[-1])) if self.errors else ""
         user = render(
-            "mobileagent_e_operator", **self.context(), history=self.history_text(history, observation),
+            "mobileagent_e_operator", **self.context(), history=self.history_lines(history, observation),
             error=block(error), app=screen_name(observation), perception=perception,
         )  # fmt: skip
         return [
@@ -319,6 +319,9 @@ class MobileAgentE(LLMAgent):
             "tips": self.experience.tips,
             "shortcuts": shortcut_lines(self.experience.kb),
         }
+
+    def history_lines(self, history: list[StepRecord], observation: Observation) -> str:
+        return render_history(history, self.notes, now=f"{observation.package}/{observation.activity}")
 
     # -- experience reflection, when a task ends --------------------------------------------------------
     def evolve(self, history: list[StepRecord], turn: Turn) -> None:

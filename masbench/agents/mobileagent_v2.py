@@ -1,50 +1,63 @@
-"""`mobileagent-v2`: MobileAgent-v2 (Wang et al. 2024) with this project's prompts and action space.
+"""`mobileagent-v2`: Mobile-Agent-v2 (Wang et al. 2024) as its public implementation runs, in our words.
 
-Vision-centred: the model reads the screenshot, plus a perception summary of the texts and icons on it,
-numbered and with centre coordinates - what v2's OCR and icon detector produce, taken here from the UI
-tree. Three roles, each its own prompt and model call:
+Vision-centred: the decision agent reads the screenshot and a list of what is on it, `[x, y]; text: ...`
+and `[x, y]; icon: ...` by centre coordinates - by OCR of the screenshot, as v2 does (`ocr.py`), or read
+off the UI tree (`perception="tree"`: `mobileagent-v2-tree`, and MAS-MobileAgent, which the paper gives
+the UI elements) - and acts by coordinates in v2's own grammar: `Open app (name)`, `Tap (x, y)`,
+`Swipe (x1, y1), (x2, y2)`, `Type (text)` (offered only while the keyboard is active), `Home`, `Stop`.
+Each step, in v2's order:
 
-- reflection: compares the screenshots before and after the previous action (A: as meant, B: a wrong
-  page, C: no change); B and C are fed back to the next decision. It runs at the start of the next step,
-  on the observation the episode loop gives then, so the agent never observes the phone itself.
-- planning: rewrites the task progress from the history (text only), from the second step on.
-- decision: the next action, plus "important content" of the screen kept in memory for later steps (v2's
-  memory unit, folded into the decision reply instead of a fourth call).
+- reflection, on the previous action, from the screenshots and lists before and after it: A (as meant)
+  adds the operation to the history and runs the planning agent; B (a wrong page) and C (no change) keep
+  it out of the history and flag the next decision with it; B also presses Back at once - that is this
+  step's action, with no decision. It runs at the start of the next step, on the observation the episode
+  loop gives then. A step that never executed needs no reflection: it is flagged like a C.
+- planning (text only, after an A): rewrites the "completed contents" from the operations so far.
+- decision, then memory in the same conversation: the next action, then the content of the screen worth
+  keeping for later steps.
 
-Model calls per step: 1 on the first step; then reflection (when the previous action executed) + planning
-+ decision. v2's automatic Back after a B verdict is left to the decision agent: a step is one action.
+Model calls per step: decision + memory on the first step; then reflection (when the previous action ran)
++ planning (after an A) + decision + memory; a step after a B is the automatic Back alone.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Literal
 
+from masbench.actions import (
+    BackAction,
+    FinishAction,
+    HomeAction,
+    OpenAppAction,
+    ShortcutAction,
+    SwipeAction,
+    TapAction,
+    TypeAction,
+)
+from masbench.actions.schema import parse_call
 from masbench.llm import LLMError, Message
 
-from .history import StepNote, describe_action, note_for
+from .history import StepNote, describe_action
 from .llm_agent import LLMAgent, Turn
-from .parsing import parse_model_action
-from .prompting import render, screen_name, system_prompt
+from .ocr import check_available, ocr_perception
+from .parsing import ParsedAction
+from .prompting import render
 
 if TYPE_CHECKING:
     from masbench.actions import Action
-    from masbench.device import Observation
+    from masbench.device import Observation, UIElement
     from masbench.shortcuts import KnowledgeBase
     from masbench.tasks import TaskView
     from masbench.trajectory import StepRecord
 
     from .base import AgentStep
 
+Perception = Literal["ocr", "tree"]
 NOTHING_YET = "(nothing yet)"
-MEMORY_LIMIT = 10  # kept contents; the oldest go first
 MAX_SECTION = 2000
 VERDICTS = {"A": "as meant", "B": "wrong page", "C": "no change"}
-FEEDBACK = {
-    "B": "it led to a wrong page (go back first if the previous page is needed)",
-    "C": "it produced no change on the screen",
-}
 NONE_WORDS = {"", "none", "n/a", "na", "no", "nothing", "null", "-"}
 CONTAINERS = ("Layout", "ScrollView", "RecyclerView", "ListView", "ViewGroup", "ViewPager", "WebView")
 HEADINGS = (
@@ -148,95 +161,253 @@ def reflectable(seen: Seen | None, history: list[StepRecord]) -> bool:
     return history[-1].kind in ("gui", "shortcut") and history[-1].ok
 
 
+ARGUMENT = r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)"
+_TAP = re.compile(rf"\btap\s*{ARGUMENT}", re.I)
+_SWIPE = re.compile(rf"\bswipe\s*{ARGUMENT}\s*,?\s*(?:to\s*)?{ARGUMENT}", re.I)
+_OPEN = re.compile(r"\bopen\s*app\s*\((.+)\)", re.I | re.S)
+_TYPE = re.compile(r"\btype\s*\((.*)\)", re.I | re.S)
+_SHORTCUT = re.compile(r"\b[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*\s*\(.*\)", re.I | re.S)
+_WORD = {"home": HomeAction, "back": BackAction, "stop": FinishAction}
+
+
+def heading(reply: str, label: str) -> str:
+    """The text under `### Label ###` up to the next `###` heading (v2's output format), else the text
+    after a `Label:` line."""
+    found = re.search(rf"#+\s*{re.escape(label)}\s*#+\s*(.*?)(?=#{{3}}|\Z)", reply, re.I | re.S)
+    return found.group(1).strip()[:MAX_SECTION] if found else section(reply, label)
+
+
+def parse_v2_action(reply: str, *, allow_shortcuts: bool) -> ParsedAction:
+    """The action of a v2 reply, read as v2 reads it, from its `### Action ###` part."""
+    text = one_line(heading(reply, "Action"))
+    reason = one_line(heading(reply, "Thought"))
+    if allow_shortcuts and (call := _SHORTCUT.search(text)):
+        try:
+            name, arguments = parse_call(call.group(0))
+        except ValueError as exc:
+            return ParsedAction(None, f"unreadable shortcut call: {exc}", reason)
+        return ParsedAction(ShortcutAction(name=name, arguments=arguments), None, reason)
+    if found := _SWIPE.search(text):
+        x1, y1, x2, y2 = (max(0, int(v)) for v in found.groups())
+        return ParsedAction(SwipeAction(x1=x1, y1=y1, x2=x2, y2=y2), None, reason)
+    if found := _TAP.search(text):
+        return ParsedAction(TapAction(x=max(0, int(found[1])), y=max(0, int(found[2]))), None, reason)
+    if found := _OPEN.search(text):
+        return ParsedAction(OpenAppAction(name=found[1].strip(" \"'")), None, reason)
+    if found := _TYPE.search(text):
+        return ParsedAction(TypeAction(text=found[1].strip().strip("\"'")), None, reason)
+    word = text.strip(" .*`\"'").lower()
+    if word in _WORD:
+        return ParsedAction(_WORD[word](), None, reason)
+    offered = "Open app (name), Tap (x, y), Swipe (x1, y1), (x2, y2), Type (text), Home, Stop"
+    return ParsedAction(None, f"no action found under ### Action ###: use one of {offered}", reason)
+
+
+def perception_infos(observation: Observation) -> list[str]:
+    """v2's screenshot information: `[x, y]; text: ...` for each piece of text, `[x, y]; icon: ...` for
+    each unlabelled control, by centre; read off the UI tree (the original runs OCR and an icon detector
+    with a captioning model on the pixels)."""
+    lines = []
+    for el in observation.elements:
+        x, y = el.center
+        if el.text:
+            lines.append(f"[{x}, {y}]; text: {one_line(el.text)}")
+        elif el.content_desc or el.hint:
+            lines.append(f"[{x}, {y}]; icon: {one_line(el.content_desc or el.hint)}")
+        elif (el.clickable or el.checkable) and not el.short_class.endswith(CONTAINERS):
+            lines.append(f"[{x}, {y}]; icon: {el.short_class}")
+    return lines
+
+
+def keyboard_active(elements: list[UIElement]) -> bool:
+    """Is the keyboard up? An editable field has the focus (the original looks for the ADB keyboard's bar)."""
+    return any(el.editable and el.focused for el in elements)
+
+
+def keyboard_status(active: bool, *, typing: bool = False) -> str:
+    if active:
+        return "The keyboard has been activated" + (" and you can type." if typing else ".")
+    return "The keyboard has not been activated" + (" and you can't type." if typing else ".")
+
+
+@dataclass(frozen=True)
+class Operation:
+    """One decision as v2 keeps it: the thought, the operation sentence, and the action as written."""
+
+    thought: str
+    operation: str
+    action: str
+
+
+@dataclass(frozen=True)
+class Shown:
+    """The screen a decision was made on, for the reflection that compares it with the next one."""
+
+    index: int
+    screenshot: bytes
+    perception: str
+    keyboard: bool
+    done: Operation
+
+
 class MobileAgentV2(LLMAgent):
     name = "mobileagent-v2"
-    description = "MobileAgent-v2: screenshot + recognised texts/icons; planning, decision and reflection agents, memory."
-    system_template = "mobileagent_v2_system"
+    description = (
+        "Mobile-Agent-v2: screenshot + OCR texts/icons by coordinates; decision with memory, reflection, "
+        "planning; acts by coordinates (needs the ocr extra)."
+    )
     needs_screenshot = True
+    perception: Perception = "ocr"
+
+    def __init__(
+        self, model: str | None = None, *, perception: Perception | None = None, **kwargs: Any
+    ) -> None:
+        super().__init__(model, **kwargs)
+        self.perception = perception or self.perception
+        if self.perception == "ocr":
+            check_available()
+
+    def perceive(self, observation: Observation) -> str:
+        """The screenshot information list, from the pixels or from the tree."""
+        lines = ocr_perception(observation) if self.perception == "ocr" else perception_infos(observation)
+        return "\n".join(lines)
 
     def reset(self, task: TaskView, kb: KnowledgeBase | None, *, seed: int = 0) -> None:
         super().reset(task, kb, seed=seed)
-        self.progress = ""
-        self.memory: list[str] = []
-        self.feedback = ""
-        self.seen: Seen | None = None
+        self.operations: list[Operation] = []  # the history: operations the reflection judged A
+        self.completed = ""
+        self.memory_text = ""
+        self.failed: Operation | None = None  # the last operation judged B or C (v2's error flag)
+        self.shown: Shown | None = None
 
     def step(self, observation: Observation, history: list[StepRecord]) -> AgentStep:
         turn = Turn()
-        index = len(history)
-        perception = perception_lines(observation)
+        perception = self.perceive(observation)
+        keyboard = keyboard_active(observation.elements)
         try:
-            self.reflect(observation, perception, history, turn)
-            if history:
-                self.plan(observation, history, turn)
-            reply = ask_as(self, "decision", self.decision_messages(observation, perception, history), turn)
+            if self.reflect(observation, perception, keyboard, history, turn) == "B":
+                self.notes[len(history)] = StepNote(reason="automatic Back after a wrong page")
+                return turn.result(BackAction())
+            messages = self.decision_messages(observation, perception, keyboard)
+            reply = ask_as(self, "decision", messages, turn)
+            memory = ask_as(
+                self,
+                "memory",
+                [*messages, Message.model(reply), Message.user(render("mobileagent_v2_memory"))],
+                turn,
+            )
         except LLMError as exc:
-            self.notes[index], self.seen = StepNote(), None
+            self.shown = None
             return turn.fault(exc)
-        parsed = parse_model_action(reply, allow_shortcuts=self.uses_shortcuts)
-        self.remember(section(reply, "Important content"))
-        self.notes[index] = note_for(parsed.action, observation, section(reply, "Operation") or parsed.reason)
-        self.seen = None
-        if parsed.action is not None:
-            self.seen = seen_step(index, parsed.action, self.notes[index], observation, perception)
+        self.keep_content(heading(memory, "Important content"))
+        parsed = parse_v2_action(reply, allow_shortcuts=self.uses_shortcuts)
+        done = Operation(
+            parsed.reason, one_line(heading(reply, "Operation")), one_line(heading(reply, "Action"))
+        )
+        self.notes[len(history)] = StepNote(reason=done.operation or parsed.reason)
+        self.shown = Shown(len(history), observation.screenshot_png, perception, keyboard, done)
         return turn.result(parsed.action, parsed.error)
 
     # -- the roles ---------------------------------------------------------------------------------------
     def reflect(
-        self, observation: Observation, perception: str, history: list[StepRecord], turn: Turn
-    ) -> None:
-        """Judge the previous action from the screens before and after it; B or C becomes feedback."""
-        seen, self.feedback = self.seen, ""
-        if not reflectable(seen, history):
-            return
-        assert seen is not None
+        self, observation: Observation, perception: str, keyboard: bool, history: list[StepRecord], turn: Turn
+    ) -> str | None:
+        """v2's reflection on the previous decision; returns the verdict. A step that did not execute is
+        judged C without a call (nothing on the phone changed)."""
+        shown, self.shown = self.shown, None
+        if shown is None or not history or history[-1].index != shown.index:
+            return None
+        if not (history[-1].ok and history[-1].kind in ("gui", "shortcut")):
+            self.failed = shown.done
+            return "C"
         prompt = render(
-            "mobileagent_v2_reflection", goal=self.task.instruction, operation=seen.operation,
-            action=seen.action, before=seen.perception, after=perception,
+            "mobileagent_v2_reflection", width=observation.width, height=observation.height,
+            before=shown.perception, after=perception, keyboard_before=keyboard_status(shown.keyboard),
+            keyboard_after=keyboard_status(keyboard), goal=self.task.instruction,
+            operation=shown.done.operation.split(" to ")[0].strip(), action=shown.done.action,
         )  # fmt: skip
-        shots = Message.user(prompt, seen.screenshot, observation.screenshot_png)
-        verdict = parse_verdict(ask_as(self, "reflection", [shots], turn))
-        if verdict is None:
-            return
-        self.notes[seen.index] = judged(self.notes.get(seen.index, StepNote()), verdict)
-        if verdict in FEEDBACK:
-            self.feedback = render(
-                "mobileagent_v2_feedback",
-                operation=seen.operation,
-                action=seen.action,
-                verdict=FEEDBACK[verdict],
-            )
+        reply = ask_as(
+            self, "reflection", [Message.user(prompt, shown.screenshot, observation.screenshot_png)], turn
+        )
+        verdict = parse_verdict(heading(reply, "Answer"), label="Answer") or parse_verdict(reply)
+        if verdict == "A":
+            self.operations.append(shown.done)
+            self.failed = None
+            self.plan(turn)
+        elif verdict in ("B", "C"):
+            self.failed = shown.done
+        if verdict is not None:
+            self.notes[shown.index] = judged(self.notes.get(shown.index, StepNote()), verdict)
+        return verdict
 
-    def plan(self, observation: Observation, history: list[StepRecord], turn: Turn) -> None:
-        """Rewrite the task progress from the history (v2's planning agent reads no screenshot)."""
+    def plan(self, turn: Turn) -> None:
+        """v2's planning agent: the completed contents, from the operations judged A (text only)."""
+        if len(self.operations) > 1:
+            prompt = render(
+                "mobileagent_v2_planning", goal=self.task.instruction, operations=self.operation_lines(),
+                progress=self.completed,
+            )  # fmt: skip
+        else:
+            last = self.operations[-1]
+            prompt = render(
+                "mobileagent_v2_planning_first", goal=self.task.instruction, thought=last.thought,
+                operation=last.operation.split(" to ")[0].strip(),
+            )  # fmt: skip
+        self.completed = one_line(
+            heading(ask_as(self, "planning", [Message.user(prompt)], turn), "Completed contents")
+        )
+
+    def decision_messages(self, observation: Observation, perception: str, keyboard: bool) -> list[Message]:
+        blocks = {
+            "hint": self.hint(observation),
+            "history": render("mobileagent_v2_history", operations=self.operation_lines()) + "\n\n"
+            if self.operations
+            else "",
+            "progress": render("mobileagent_v2_progress", progress=self.completed) + "\n\n"
+            if self.completed
+            else "",
+            "memory": render("mobileagent_v2_memory_block", memory=self.memory_text.rstrip()) + "\n\n"
+            if self.memory_text
+            else "",
+            "last": render("mobileagent_v2_last", operation=self.failed.operation, action=self.failed.action)
+            + "\n\n"
+            if self.failed
+            else "",
+        }
         prompt = render(
-            "mobileagent_v2_planning", goal=self.task.instruction, progress=self.progress or NOTHING_YET,
-            history=self.history_text(history, observation), memory=self.memory_text(),
+            "mobileagent_v2_decision", width=observation.width, height=observation.height,
+            goal=self.task.instruction, perception=perception or "(nothing)",
+            keyboard=keyboard_status(keyboard, typing=True),
+            type_action=render("mobileagent_v2_type" if keyboard else "mobileagent_v2_no_type"),
+            extra_actions=self.extra_actions(), **blocks,
         )  # fmt: skip
-        reply = ask_as(self, "planning", [Message.user(prompt)], turn)
-        self.progress = section(reply, "Completed contents") or reply.strip()[:MAX_SECTION]
+        return [
+            Message.system(render("mobileagent_v2_system")),
+            Message.user(prompt, observation.screenshot_png),
+        ]
 
-    def decision_messages(
-        self, observation: Observation, perception: str, history: list[StepRecord]
-    ) -> list[Message]:
-        system = system_prompt(self.system_template, output=render("mobileagent_v2_output"))
-        user = render(
-            "mobileagent_v2_decision", goal=self.task.instruction, progress=self.progress or NOTHING_YET,
-            memory=self.memory_text(), history=self.history_text(history, observation),
-            feedback=block(self.feedback), shortcuts=block(self.shortcut_text(observation)),
-            app=screen_name(observation), perception=perception,
-        )  # fmt: skip
-        return [Message.system(system), Message.user(user, observation.screenshot_png)]
+    def operation_lines(self) -> str:
+        return "\n".join(
+            f"Step-{i}: [Operation: {op.operation.split(' to ')[0].strip()}; Action: {op.action}]"
+            for i, op in enumerate(self.operations, 1)
+        )
 
-    def shortcut_text(self, observation: Observation) -> str:
-        """The offered-shortcuts block of the decision prompt: none for the GUI-only agent."""
+    def hint(self, observation: Observation) -> str:
+        """Extra context before the history: none for v2; MAS-MobileAgent's shortcut block."""
         return ""
 
-    # -- memory ------------------------------------------------------------------------------------------
-    def remember(self, content: str) -> None:
-        content = one_line(content)
-        if not is_none(content) and content not in self.memory:
-            self.memory = [*self.memory, content][-MEMORY_LIMIT:]
+    def extra_actions(self) -> str:
+        """Actions beyond v2's six: none for v2; MAS-MobileAgent's shortcut call."""
+        return ""
 
-    def memory_text(self) -> str:
-        return "\n".join(f"- {m}" for m in self.memory) or NOTHING_YET
+    def keep_content(self, content: str) -> None:
+        """v2's memory unit: keep new content the memory call found on the screen."""
+        content = content.split("\n\n")[0].strip()
+        if content and not is_none(content) and content not in self.memory_text:
+            self.memory_text += content + "\n"
+
+
+class MobileAgentV2Tree(MobileAgentV2):
+    name = "mobileagent-v2-tree"
+    description = "Mobile-Agent-v2 perceiving from the UI tree instead of OCR (no ocr extra needed)."
+    perception: Perception = "tree"
