@@ -129,7 +129,7 @@ def avatar(ch: c.Channel, size: int, on_tap: Callable[[], None] | None = None) -
 
 
 def menu_button(ctx: AppContext, v: c.Video, source: str | None) -> Node:
-    """The ⋮ on a video: its action menu, which knows the list it was opened from (to remove it there)."""
+    """The three-dot button on a video: its action menu, which knows the list it was opened from (to remove it there)."""
     return icon_button("more_vert", f"Action menu for {v.title}", ctx.opener("video_menu", video_id=v.id,
                        source=source), rid="menu_button", size=52)  # fmt: skip
 
@@ -166,7 +166,7 @@ ROW_H = 300
 
 
 def video_row(ctx: AppContext, v: c.Video, source: str | None = None, extra: Sequence[str] = ()) -> Node:
-    """A compact row (results, history, playlists, channel videos): thumbnail, title, meta, ⋮."""
+    """A compact row (results, history, playlists, channel videos): thumbnail, title, meta, three-dot menu."""
     lines = [text(c.channel_of(v).name, "caption", max_lines=1, rid="channel_name"),
              text(" · ".join([c.views_label(v), "LIVE" if v.kind == "live" else c.ago(v.age_hours)]), "caption",
                   max_lines=1, rid="video_meta"),

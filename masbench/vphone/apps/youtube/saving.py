@@ -1,4 +1,4 @@
-"""Keeping videos: a video's ⋮ action menu, the "Save video to..." sheet (Watch later and the user's
+"""Keeping videos: a video's three-dot action menu, the "Save video to..." sheet (Watch later and the user's
 playlists, ticked and unticked in place), the "New playlist" dialog and the Share sheet."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ SEND = "android.intent.action.SEND"
 
 
 def video_menu(ctx: AppContext) -> Node:
-    """The ⋮ menu of a video in a list; what it offers depends on the list it was opened from."""
+    """The three-dot menu of a video in a list; what it offers depends on the list it was opened from."""
     vid, source = ctx.dialog_args["video_id"], ctx.dialog_args.get("source")
     v = c.videos()[vid]
     in_wl = vid in ctx.state["watch_later"]
