@@ -62,7 +62,17 @@ def call_example(executor: ShortcutExecutor, shortcut) -> None:
 
 
 def state(device) -> dict:
-    return {k: v for k, v in device.snapshot().items() if k not in VOLATILE_STATE}
+    """The phone's state without what only says *when*: the clock, and the time stamps apps put on what
+    they record (a replay is quicker than its source, so its history entries are stamped earlier)."""
+    return _timeless({k: v for k, v in device.snapshot().items() if k not in VOLATILE_STATE})
+
+
+def _timeless(value):
+    if isinstance(value, dict):
+        return {k: _timeless(v) for k, v in value.items() if k != "time" and not k.endswith("_at")}
+    if isinstance(value, list):
+        return [_timeless(v) for v in value]
+    return value
 
 
 def play(device, trajectory, upto: int) -> None:
