@@ -277,3 +277,77 @@ def test_a_model_writes_a_dynamic_shortcut_that_runs_by_grounding_and_bad_plans_
     )
     assert record.success, record.reason
     assert check_device(task.check, phone).passed
+
+
+def test_generate_dynamic_asks_the_model_through_the_cli(run_dir, tmp_path):
+    plan = {
+        "name": "open_first_result",
+        "description": "Open the app and tap its first result.",
+        "parameters": [],
+        "steps": [{"open_app": "Yelp"}, {"tap": "See all"}],
+    }
+    script = tmp_path / "plans.yaml"
+    script.write_text(json.dumps([json.dumps(plan)] + ["no plan"] * 40))
+    kb = tmp_path / "dynamic-kb"
+    result = CliRunner(env={"COLUMNS": "200"}).invoke(
+        app,
+        [
+            "shortcuts",
+            "generate",
+            "dynamic",
+            "--from",
+            str(run_dir),
+            "--out",
+            str(kb),
+            "--model",
+            f"scripted:{script}",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    (shortcut,) = load_kb(kb)
+    assert shortcut.type == "dynamic" and shortcut.name == "open_first_result"
+    assert "its answer holds no JSON object" in result.output  # the other trajectories, reported
+
+
+def test_generate_mobileagent_e_takes_the_shortcuts_its_run_learnt(phone, tmp_path):
+    from masbench.agents.mobileagent_e import Experience, shortcut_from
+
+    learnt = Experience(tips="- be brief")
+    learnt.kb.add(
+        shortcut_from(
+            {
+                "app": "settings",
+                "name": "search_settings",
+                "description": "Open Settings, search for a setting and open the first result.",
+                "parameters": [{"name": "query", "type": "string", "required": True, "description": "what"}],
+                "actions": [
+                    {"action": "open_app", "name": "Settings"},
+                    {"action": "type", "target": {"resource_id": "search_action_bar"}, "text": "{query}"},
+                    {"action": "tap", "target": {"resource_id": "search_result"}},
+                ],
+            }
+        )
+    )
+    run = tmp_path / "run"
+    (run / "memory").mkdir(parents=True)
+    lines = [
+        {"task_id": "t1", "repeat": 0, "memory": Experience().data()},
+        {"task_id": "t2", "repeat": 0, "memory": learnt.data()},
+    ]
+    (run / "memory" / "chain-0.jsonl").write_text("".join(json.dumps(line) + "\n" for line in lines))
+    (run / "results.jsonl").write_text("")
+    cli = CliRunner(env={"COLUMNS": "200"})
+    result = cli.invoke(
+        app, ["shortcuts", "generate", "mobileagent-e", "--from", str(run), "--out", str(tmp_path / "kb")]
+    )
+    assert result.exit_code == 0, result.output
+    kb = load_kb(tmp_path / "kb")
+    assert [s.qualified_name for s in kb] == ["settings.search_settings"]
+    assert "run/chain-0.jsonl" in kb["settings.search_settings"].source
+    phone.reset(0, None)
+    assert ShortcutExecutor(kb, phone).call("settings.search_settings", {"query": "Bluetooth"}).success
+    (run / "memory" / "chain-0.jsonl").unlink()
+    result = cli.invoke(
+        app, ["shortcuts", "generate", "mobileagent-e", "--from", str(run), "--out", str(tmp_path / "kb2")]
+    )
+    assert result.exit_code == 2 and "no learnt memory" in result.output

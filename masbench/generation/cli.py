@@ -18,7 +18,7 @@ kb_app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
-METHODS = ("task-replay", "subtask-replay", "dynamic")
+METHODS = ("task-replay", "subtask-replay", "dynamic", "mobileagent-e")
 SOURCE_TASK = re.compile(r"\btask (\S+), steps")
 
 
@@ -45,8 +45,9 @@ def generate_command(
         None, "--model", "-m", help="The model that writes dynamic shortcuts (same forms as for run)."
     ),
 ) -> None:
-    """Build a shortcut KB from what agents did: task-level or subtask-level action replays (no model), or
-    dynamic shortcuts (a model writes each plan; its targets are grounded on the screen at call time)."""
+    """Build a shortcut KB from what agents did: task-level or subtask-level action replays (no model),
+    dynamic shortcuts (a model writes each plan; its targets are grounded on the screen at call time), or
+    the shortcuts a mobileagent-e run learnt (its memory after its last task)."""
     from masbench.generation import load_trajectories, subtask_replays, task_replays, write_kb
     from masbench.tasks import load_tasks
 
@@ -70,12 +71,33 @@ def generate_command(
             "a KB learnt from them would be tested on what it saw. Run the generator on --tasks generation-train, "
             "or pass --allow-eval-tasks"
         )
-    if not trajectories:
-        raise _fail("no successful, replayable episode in these runs", 1)
     instructions = {t.id: t.instruction for t in tasks}
-    shortcuts = (
-        task_replays(trajectories, instructions) if method == "task-replay" else subtask_replays(trajectories)
-    )
+    if method == "mobileagent-e":
+        from masbench.generation.learnt import learnt_shortcuts
+
+        try:
+            shortcuts = [s for run in runs for s in learnt_shortcuts(run)]
+        except ValueError as exc:
+            raise _fail(str(exc)) from None
+    elif not trajectories:
+        raise _fail("no successful, replayable episode in these runs", 1)
+    elif method == "dynamic":
+        from masbench.generation.dynamic import dynamic_shortcuts
+        from masbench.llm import make_llm
+        from masbench.llm.base import LLMConfigError
+
+        try:
+            llm = make_llm(model)
+        except LLMConfigError as exc:
+            raise _fail(str(exc)) from None
+        shortcuts, problems = dynamic_shortcuts(trajectories, instructions, llm)
+        notes += problems
+    elif method == "task-replay":
+        shortcuts = task_replays(trajectories, instructions)
+    else:
+        shortcuts = subtask_replays(trajectories)
+    if not shortcuts:
+        raise _fail(f"no {method} shortcut came out of these runs", 1)
     write_kb(shortcuts, out)
     console = Console()
     console.print(f"{len(shortcuts)} {method} shortcuts from {len(trajectories)} episodes -> {out}")
