@@ -50,7 +50,7 @@ class Page:
 def browser(tmp_path):
     with start_virtual_phones(1) as phones:
         device = phones.devices[0]
-        viewer = Viewer(device)
+        viewer = Viewer.of(device)
         proc = subprocess.Popen(
             [CHROMIUM, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-quic",
              "--disable-background-networking", "--disable-component-update", "--disable-sync",

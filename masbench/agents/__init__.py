@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .base import Agent, AgentStep
+from .human import HumanAgent
 from .llm_agent import DEFAULT_MODEL, LLMAgent
 from .m3a import M3AAgent
 from .mas_mobileagent import MasMobileAgent
@@ -67,6 +68,7 @@ AGENTS: dict[str, AgentSpec] = {
         _offline(OracleAgent),
         _offline(OracleGuiAgent),
         _offline(RandomAgent),
+        _offline(HumanAgent),
     )
 }
 

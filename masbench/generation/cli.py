@@ -138,7 +138,7 @@ def record_command(
     signal.signal(signal.SIGINT, lambda *_: stop.set())
     with start_virtual_phones(1) as phones:
         device = phones.devices[0]
-        viewer = Viewer(device, port=view) if view is not None and view >= 0 else None
+        viewer = Viewer.of(device, port=view) if view is not None and view >= 0 else None
         where = f"open {viewer.url}" if viewer else f"adb -P {phones.port} -s {device.serial}"
         Console().print(f"recording {device.serial} ({where}); Ctrl-C ends it")
         result = record(device, out, chosen, stop)

@@ -94,7 +94,7 @@ def view(
 
     try:
         with open_device(device) as dev:
-            viewer = Viewer(dev, port=port)
+            viewer = Viewer.of(dev, port=port)
             typer.echo(f"{dev.serial}: open {viewer.url} (Ctrl-C stops)")
             with contextlib.suppress(KeyboardInterrupt):
                 signal.pause()
