@@ -182,18 +182,18 @@ def test_a_recorded_session_becomes_a_run_that_generates_a_working_replay(phone,
     from masbench.generation.record import record
 
     task = TASKS.get("yelp-02")
-    stop = threading.Event()
+    stop, ready = threading.Event(), threading.Semaphore(0)
 
     def person() -> None:
         time.sleep(0.3)  # the recorder has reset the phone and taken its first dump
         for step in task.solutions.gui:
             assert execute_action(phone, step, phone.observe(screenshot=False).elements).ok
-            time.sleep(0.15)
+            assert ready.acquire(timeout=30)  # the recorder has read the screen this step left
         stop.set()
 
     worker = threading.Thread(target=person)
     worker.start()
-    result = record(phone, tmp_path / "rec", task, stop)
+    result = record(phone, tmp_path / "rec", task, stop, on_step=lambda step: ready.release())
     worker.join()
     assert result.success and result.steps == task.optimal_steps
     (trajectory,) = load_trajectories(tmp_path / "rec")[0]

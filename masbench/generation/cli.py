@@ -124,10 +124,12 @@ def record_command(
     import signal
     import threading
 
+    from masbench.agents.history import describe_action
     from masbench.device import start_virtual_phones
     from masbench.device.viewer import Viewer
     from masbench.generation.record import record
     from masbench.tasks import load_tasks
+    from masbench.trajectory import StepRecord
 
     chosen = load_tasks(tasks_dir).get(task) if task else None
     if task and chosen is None:
@@ -140,8 +142,13 @@ def record_command(
         device = phones.devices[0]
         viewer = Viewer.of(device, port=view) if view is not None and view >= 0 else None
         where = f"open {viewer.url}" if viewer else f"adb -P {phones.port} -s {device.serial}"
-        Console().print(f"recording {device.serial} ({where}); Ctrl-C ends it")
-        result = record(device, out, chosen, stop)
+        console = Console(highlight=False)
+        console.print(f"recording {device.serial} ({where}); Ctrl-C ends it")
+
+        def show(step: StepRecord) -> None:
+            console.print(f"  step {step.index + 1}: {describe_action(step.action or {})}")
+
+        result = record(device, out, chosen, stop, on_step=show)
         if viewer:
             viewer.stop()
     verdict = "" if chosen is None else (" · task check passed" if result.success else " · task check failed")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -60,10 +61,17 @@ def action_for(event: dict[str, Any], elements: list[UIElement]) -> Action | Non
 
 
 def record(
-    device: Device, out: Path, task: Task | None, stop: threading.Event, poll_s: float = 0.1
+    device: Device,
+    out: Path,
+    task: Task | None,
+    stop: threading.Event,
+    poll_s: float = 0.1,
+    on_step: Callable[[StepRecord], None] | None = None,
 ) -> EpisodeResult:
     """Record until `stop` is set; write `out` as a run directory of one episode and return its result
-    (a success when the task's check passes at the end; without a task, whatever was recorded)."""
+    (a success when the task's check passes at the end; without a task, whatever was recorded).
+    `on_step` hears of each step once the screen after it has been read: the recorder is ready for more,
+    so whoever acts can wait for it instead of guessing how long it takes."""
     if not device.is_virtual:
         raise DeviceError(
             f"{device.serial}: recording reads a virtual phone's event log; use vphone or vphone:N"
@@ -85,6 +93,7 @@ def record(
     while True:
         finishing = stop.wait(poll_s)
         events = device.events(since)
+        recorded = len(steps)
         for event in events:
             since = event["seq"] + 1
             caused = event["kind"] == "start" and previous in ("tap", "key")
@@ -102,6 +111,8 @@ def record(
             )
         if events:
             dump, front = device.ui_dump(), "/".join(device.foreground())
+        for step in steps[recorded:] if on_step is not None else ():
+            on_step(step)
         if finishing:
             break
     with (folder / "steps.jsonl").open("w", encoding="utf-8") as fh:
