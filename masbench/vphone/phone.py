@@ -150,6 +150,7 @@ class VirtualPhone:
         self.apps: dict[str, App] = {a.package: a for a in (apps if apps is not None else default_apps())}
         self.lock = threading.RLock()  # the ADB server may call in from several connections
         self.props = dict(PROPS, **{"ro.serialno": serial})
+        self.tcp_services: dict[int, str] = {}  # device ports a started server listens on (uiautomator2's)
         self.reset(seed, clock)
 
     # -- reset and time ------------------------------------------------------------------------------

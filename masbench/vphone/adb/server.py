@@ -24,6 +24,7 @@ from .framing import Conn, ProtocolError, fail, log, okay, read_request, reply, 
 from .host import Forward, HostServices
 from .shell import ShellServices
 from .sync import SyncSession
+from .tcp import TcpService
 
 if TYPE_CHECKING:
     from ..phone import VirtualPhone
@@ -52,7 +53,7 @@ def _check_loopback(host: str) -> str:
     raise ValueError(f"the virtual-phone ADB server binds loopback only; got host {host!r} (use 127.0.0.1)")
 
 
-class AdbServer(HostServices, ShellServices):
+class AdbServer(HostServices, ShellServices, TcpService):
     """Serves `phones` on one loopback port as if it were an adb server with those devices attached."""
 
     def __init__(self, phones: Sequence[VirtualPhone], host: str = "127.0.0.1", port: int = 0):
@@ -273,12 +274,14 @@ class AdbServer(HostServices, ShellServices):
         elif name == "sync":
             await send(conn, okay())
             await SyncSession(self, conn, phone).run()
+        elif name == "tcp":
+            await self._tcp(conn, phone, arg)
         elif service.startswith("reverse:"):
             await self._reverse(conn, service[len("reverse:") :])
         elif service.startswith(_UNSUPPORTED):
             await reply(conn, fail(f"{name}: not supported on a virtual phone"))
         else:
-            # tcp:, localabstract:, jdwp:, ...: nothing listens there, which a real device reports as "closed".
+            # localabstract:, jdwp:, ...: nothing listens there, which a real device reports as "closed".
             await reply(conn, fail("closed"))
 
     async def _reverse(self, conn: Conn, what: str) -> None:

@@ -7,6 +7,7 @@ lines (with a prompt and echo when a pty is asked for) until `exit`, Ctrl-D or t
 
 from __future__ import annotations
 
+import contextlib
 import struct
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable
@@ -49,7 +50,17 @@ class ShellServices:
             await _InteractiveShell(self, phone, io, pty).run()
             await linger(conn)
             return
+        listening = set(phone.tcp_services)
         out = await self._run_shell(phone, command)
+        started = set(phone.tcp_services) - listening
+        if started:  # a server (uiautomator2's) lives as long as the shell that started it stays open
+            await send(conn, okay() + out.stderr + out.stdout)
+            with contextlib.suppress(ConnectionError):
+                while await conn.reader.read(4096):
+                    pass
+            for port in started:
+                phone.tcp_services.pop(port, None)
+            return
         if not v2:
             # v1 has one stream; stderr goes first so shell2's `; echo X4EXIT:$?` stays the last line (G8).
             await reply(conn, okay() + out.stderr + out.stdout)

@@ -8,6 +8,7 @@ import weakref
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
+from .. import uiautomator
 from .base import SHELL_PID, CommandError, Proc, getopt, parse_int, pid_of, uid_of, user_name
 
 if TYPE_CHECKING:
@@ -140,7 +141,16 @@ def getevent(p: Proc, args: list[str]) -> int:
 
 
 def app_process(p: Proc, args: list[str]) -> int:
-    raise CommandError("Error: u2 server not available on a virtual phone")
+    """Only the uiautomator2 server runs here (its jar pushed first, as the client does): it starts
+    listening on its device port; the ADB shell that started it keeps it alive until it is closed."""
+    if not uiautomator.is_server_command(p.env, args):
+        main = next((a for a in args[1:] if not a.startswith("-")), "")
+        raise CommandError(f"Error: Could not find or load main class {main}")
+    if not p.phone.fs.exists(uiautomator.JAR):
+        raise CommandError(f"Error: Could not find or load main class (no {uiautomator.JAR})")
+    p.phone.tcp_services[uiautomator.port_of(args)] = uiautomator.SERVICE
+    p.line("[server] INFO: [UiAutomator2Server] Starting Server")
+    return 0
 
 
 def silent_ok(p: Proc, args: list[str]) -> int:
