@@ -13,13 +13,17 @@ u2 = pytest.importorskip("uiautomator2")
 
 
 @pytest.fixture(scope="module")
-def d():
+def server():
     server = serve_phones(1, port=0)
-    device = adbutils.AdbClient(host="127.0.0.1", port=server.port).device("vphone-1")
-    d = u2.connect(device)
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def d(server):
+    d = u2.connect(adbutils.AdbClient(host="127.0.0.1", port=server.port).device("vphone-1"))
     yield d
     d.stop_uiautomator()
-    server.stop()
 
 
 def test_connect_pushes_the_jar_and_starts_the_server(d):
@@ -54,3 +58,19 @@ def test_a_missing_element_is_the_servers_not_found_error(d):
         d(text="Nothing like this").click(timeout=0.1)
     with pytest.raises(u2.UiObjectNotFoundError):
         _ = d(text="Nothing like this").info  # the server's own error, as uiautomator2 decodes it
+
+
+def test_the_device_layer_reads_the_ui_through_uiautomator2_when_asked(server, d):
+    from masbench.device import Device, DeviceAddress
+    from masbench.device.listing import scan_server
+
+    host, port = "127.0.0.1", server.port
+    fast = Device(DeviceAddress(host, port, "vphone-1"), fast_path=True)
+    plain = Device(DeviceAddress(host, port, "vphone-1"), fast_path=False)
+    assert (fast.path, plain.path) == ("uiautomator2", "adb")
+    fast.home()
+    seen_fast, seen_plain = fast.observe(), plain.observe()
+    assert [e.describe() for e in seen_fast.elements] == [e.describe() for e in seen_plain.elements]
+    assert seen_fast.package == seen_plain.package
+    (info,) = scan_server(host, port)
+    assert info.path == "uiautomator2"  # its server answers on tcp:9008

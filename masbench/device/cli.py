@@ -31,14 +31,15 @@ def devices_command(
     ),
     no_kind: bool = typer.Option(False, "--no-kind", help="Skip the per-device shell probe for the kind."),
 ) -> None:
-    """List the devices on one or more adb servers, with their kind (virtual/emulator/physical) and state."""
+    """List the devices on one or more adb servers: kind (virtual/emulator/physical), state, and path (how the
+    UI is read: uiautomator2 when its server answers, else adb)."""
     console = Console()
     try:
         servers = [parse_server(text) for text in adb] or [default_server()]
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--adb") from exc
     table = Table(title="adb devices")
-    for column in ("serial", "address", "kind", "state"):
+    for column in ("serial", "address", "kind", "state", "path"):
         table.add_column(column)
     unreachable = 0
     for host, port in servers:
@@ -46,13 +47,13 @@ def devices_command(
             infos = scan_server(host, port, detect_kind=not no_kind)
         except DeviceError as exc:
             unreachable += 1
-            table.add_row("-", f"{host}:{port}", "-", "[red]unreachable[/red]")
+            table.add_row("-", f"{host}:{port}", "-", "[red]unreachable[/red]", "-")
             Console(stderr=True).print(f"[yellow]warning:[/yellow] adb server {host}:{port}: {exc}")
             continue
         if not infos:
-            table.add_row("-", f"{host}:{port}", "-", "[dim]no devices[/dim]")
+            table.add_row("-", f"{host}:{port}", "-", "[dim]no devices[/dim]", "-")
         for info in infos:
-            table.add_row(info.address.serial, str(info.address), info.kind, info.state)
+            table.add_row(info.address.serial, str(info.address), info.kind, info.state, info.path)
     console.print(table)
     if unreachable == len(servers):
         raise typer.Exit(1)

@@ -23,6 +23,7 @@ from .elements import UIElement, parse_ui_dump
 from .errors import AppNotFoundError, DeviceCommandError
 from .observation import Observation
 from .transport import CachedVersionClient, ShellOutput, translate_errors
+from .u2 import U2Session
 from .virtual import VirtualControls
 
 Kind = Literal["virtual", "emulator", "physical"]
@@ -46,7 +47,13 @@ class BroadcastResult:
 class Device(VirtualControls):
     """One adb device, addressed by (adb host, adb port, serial)."""
 
-    def __init__(self, address: DeviceAddress | str, *, socket_timeout: float | None = None):
+    def __init__(
+        self,
+        address: DeviceAddress | str,
+        *,
+        socket_timeout: float | None = None,
+        fast_path: bool | None = None,
+    ):
         if isinstance(address, str):
             address = DeviceAddress.parse(address)
         if not address.is_default_local_server:
@@ -61,6 +68,10 @@ class Device(VirtualControls):
         self._apps: dict[str, str] | None = None
         self._pool: ThreadPoolExecutor | None = None
         self._lock = threading.Lock()
+        # uiautomator2 for the UI hierarchy: on real devices when installed (None), always, or never
+        self.fast_path = fast_path
+        self._u2: U2Session | None = None
+        self._u2_tried = False
 
     def __repr__(self) -> str:
         return f"Device({str(self.address)!r})"
@@ -197,7 +208,25 @@ class Device(VirtualControls):
             },
         )
 
+    @property
+    def path(self) -> Literal["uiautomator2", "adb"]:
+        """How the UI hierarchy is read: uiautomator2's resident server, or `uiautomator dump` over adb."""
+        return "uiautomator2" if self._session() is not None else "adb"
+
+    def _session(self) -> U2Session | None:
+        """The uiautomator2 session, started on first use when the fast path applies."""
+        if not self._u2_tried:
+            self._u2_tried = True
+            wanted = self.fast_path if self.fast_path is not None else not self.is_virtual
+            self._u2 = U2Session.start(self.adb) if wanted else None
+        return self._u2
+
     def _dump_and_focus(self, attempts: int = 3) -> tuple[str, str]:
+        session = self._session()
+        if session is not None:
+            return session.dump(), self.shell(
+                C.join(["dumpsys", "window", "windows"]) + " | " + C.join(_FOCUS_GREP)
+            ).output
         line = "; ".join(
             [
                 C.join(["rm", "-f", DUMP_PATH]),

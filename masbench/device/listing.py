@@ -20,11 +20,13 @@ class DeviceInfo:
     address: DeviceAddress
     kind: str  # virtual | emulator | physical | unknown
     state: str
+    path: str = "-"  # how the UI hierarchy is read: uiautomator2 (its server answers) or adb
 
 
 def scan_server(host: str, port: int, detect_kind: bool = True) -> list[DeviceInfo]:
     """Devices on one adb server; DeviceGoneError when the server cannot be reached."""
     from .device import Device  # device imports this module's siblings; keep the import cycle-free
+    from .u2 import server_running
 
     if not DeviceAddress(host, port, "probe").is_default_local_server:
         no_adb_spawn()
@@ -34,15 +36,17 @@ def scan_server(host: str, port: int, detect_kind: bool = True) -> list[DeviceIn
     infos = []
     for entry in entries:
         address = DeviceAddress(host, port, entry.serial)
-        kind = "unknown"
+        kind, path = "unknown", "-"
         if detect_kind and entry.state == "device":
             try:
-                kind = Device(address).kind
+                device = Device(address)
+                kind = device.kind
+                path = "uiautomator2" if server_running(device.adb) else "adb"
             except DeviceError as exc:
                 log.warning("%s: could not tell the device kind: %s", address, exc)
         elif entry.serial.startswith("emulator-"):
             kind = "emulator"
-        infos.append(DeviceInfo(address, kind, entry.state))
+        infos.append(DeviceInfo(address, kind, entry.state, path))
     return infos
 
 
