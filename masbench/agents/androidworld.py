@@ -94,7 +94,7 @@ def full_records(observation: Observation) -> str:
             "package_name": el.package or None,
             "resource_name": el.resource_id or None,
         }
-        body = ", ".join(f"{k}={json.dumps(v) if isinstance(v, str) and k != 'bbox_pixels' else v}"
+        body = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False) if isinstance(v, str) and k != 'bbox_pixels' else v}"
                          for k, v in fields.items())  # fmt: skip
         lines.append(f"UI element {el.index}: UIElement({body})")
     return "\n".join(lines) or NO_ELEMENTS
