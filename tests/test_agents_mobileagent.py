@@ -17,7 +17,7 @@ from masbench.actions.selectors import selector_for
 from masbench.agents import AGENTS, make_agent
 from masbench.agents.mas_mobileagent import MasMobileAgent
 from masbench.agents.mobileagent_e import Experience, MobileAgentE, shortcut_from
-from masbench.agents.mobileagent_v2 import MobileAgentV2, perception_lines
+from masbench.agents.mobileagent_v2 import MobileAgentV2, MobileAgentV2Tree, perception_lines
 from masbench.device import Device, Observation, UIElement
 from masbench.eval.episode import Limits, run_episode
 from masbench.llm import Message, ScriptedLLM
@@ -370,11 +370,18 @@ def test_the_registry_builds_all_three_on_a_script(tmp_path):
     script = tmp_path / "s.yaml"
     script.write_text('- \'Action: {"action": "back"}\'\n')
     for name, cls in [
-        ("mobileagent-v2", MobileAgentV2),
+        ("mobileagent-v2-tree", MobileAgentV2Tree),
         ("mobileagent-e", MobileAgentE),
         ("mas-mobileagent", MasMobileAgent),
     ]:
         spec = AGENTS[name]
         assert spec.needs_model and spec.default_model == "gemini-2.5-pro"
         assert isinstance(make_agent(name, f"scripted:{script}"), cls)
+    try:  # mobileagent-v2 reads the screen by OCR: made with the ocr extra, refused at once without it
+        import rapidocr_onnxruntime  # noqa: F401
+    except ImportError:
+        with pytest.raises(ValueError, match=r"pip install 'masbench\[ocr\]'"):
+            make_agent("mobileagent-v2", f"scripted:{script}")
+    else:
+        assert isinstance(make_agent("mobileagent-v2", f"scripted:{script}"), MobileAgentV2)
     assert AGENTS["mas-mobileagent"].uses_shortcuts and not AGENTS["mobileagent-v2"].uses_shortcuts
