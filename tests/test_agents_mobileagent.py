@@ -81,7 +81,8 @@ class Team:
         if role == "operator":
             return self.act()
         return {
-            "manager": "Thought: t.\nPlan: 1. Follow the reference.\nCurrent subgoal: follow the reference",
+            "manager": "Thought: t.\nPlan: 1. Follow the reference.\nCurrent subgoal: "
+            + ("Finished" if self.done >= len(self.plan) else "follow the reference"),
             "reflector": "Outcome: A\nError description: None\nProgress status: on track",
             "notetaker": "Important notes: None",
             "tips": TIPS,
@@ -127,9 +128,10 @@ def test_mobileagent_e_drives_its_tasks_to_success(device, tmp_path, task, kb):
     )
     assert result.success and result.end_reason == "finished", result.check_details
     assert result.steps == len(plan) and result.invalid_steps == 0 and result.shortcut_calls == 0
+    # every step: the Manager, then the Operator; the Manager's "Finished" ends it (the Operator cannot)
     later = ["reflector", "notetaker", "manager", "operator"]
-    assert team.roles == ["manager", "operator", *later * len(plan), "tips", "shortcuts"]
-    assert result.agent_usage.calls == 4 * len(plan) + 4
+    assert team.roles == ["manager", "operator", *later * (len(plan) - 1), *later[:3], "tips", "shortcuts"]
+    assert result.agent_usage.calls == 4 * len(plan) + 3
     assert result.agent_usage.input_tokens == llm.input_tokens > 0
     assert agent.experience.tips == TIPS.removeprefix("Updated tips:\n")
     assert len(agent.executor_kb()) == 0  # the scripted Shortcut Reflector saw nothing worth keeping
@@ -149,8 +151,8 @@ def test_garbage_reply_costs_one_invalid_step_and_the_run_goes_on(device, tmp_pa
     after = steps[2]["model_input"]
     assert "Step 2: (no valid action) -> not executed: no action found" in after
     assert "You are the Action Reflector" not in after
-    # one failure: the Operator retries with the error, the Manager is not asked
-    assert "Your last action failed: no action found" in after and "You are the Manager" not in after
+    # one failure: the Manager plans as every step, the Operator retries with the error
+    assert "Your last action failed: no action found" in after and "You are the Manager" in after
 
 
 def test_mobileagent_e_learns_a_shortcut_and_calls_it_through_the_executor_on_the_next_task(device, tmp_path):
@@ -262,24 +264,46 @@ def test_e_first_step_plans_then_acts_on_the_subgoal():
 
 
 def test_e_a_failure_goes_back_to_the_operator_and_two_go_up_to_the_manager():
-    agent = e_agent([MANAGER, OPERATE, FAILED, OPERATE, FAILED, MANAGER, OPERATE])
+    agent = e_agent([MANAGER, OPERATE, FAILED, MANAGER, OPERATE, FAILED, MANAGER, OPERATE])
     before, after = observation("white"), observation("gray")
     agent.step(before, [])
     agent.step(after, [DONE])
-    reflector, operator = agent.llm.requests[2:4]
+    reflector, manager, operator = agent.llm.requests[2:5]
     assert [p.image for p in reflector[0].images] == [before.screenshot_png, after.screenshot_png]
     assert "The outcome the Operator expected: the Display page opens" in reflector[0].text
+    assert role_of(manager) == "manager" and "actions failed" not in manager[0].text  # one: not escalated
     assert "Your last action failed: The tap on Display did nothing." in operator[1].text
     assert "[reflection: no change]" in operator[1].text
     second = StepRecord(index=1, action={"action": "tap", "index": 1}, kind="gui", ok=True)
     agent.step(after, [DONE, second])
-    manager = agent.llm.requests[5]
+    manager = agent.llm.requests[6]
     assert role_of(manager) == "manager"
     assert (
         "The Operator's last 2 actions failed:\n- The tap on Display did nothing.\n- The tap"
         in manager[0].text
     )
-    assert "Your last action failed" not in agent.llm.requests[6][1].text  # the Manager took them in
+    assert "Your last action failed" not in agent.llm.requests[7][1].text  # the Manager took them in
+
+
+def test_e_stops_after_three_failed_or_identical_actions_and_its_operator_cannot_finish():
+    failed = [
+        StepRecord(index=i, action={"action": "tap", "index": i}, kind="gui", ok=False) for i in range(3)
+    ]
+    agent = e_agent([])
+    step = agent.step(observation(), failed)
+    assert step.action == FinishAction(status="failure") and agent.llm.requests == []
+    same = [StepRecord(index=i, action={"action": "tap", "index": 1}, kind="gui", ok=True) for i in range(3)]
+    assert e_agent([]).stuck(same) == "stopped: the same action 3 times in a row"
+    scrolls = [
+        StepRecord(index=i, action={"action": "scroll", "direction": "down"}, kind="gui", ok=True)
+        for i in range(3)
+    ]
+    assert e_agent([]).stuck(scrolls) == ""  # scrolling on is browsing, not being stuck
+    operator_finishes = e_agent([MANAGER, FINISH]).step(observation(), [])
+    assert (
+        operator_finishes.action is None
+        and "'finish' is not one this agent offers" in operator_finishes.error
+    )
 
 
 def test_e_finishes_when_the_manager_says_so_and_then_reflects_on_its_experience():
@@ -301,7 +325,8 @@ def test_e_finishes_when_the_manager_says_so_and_then_reflects_on_its_experience
 def test_e_keeps_tips_and_shortcuts_across_tasks_but_nothing_else():
     first, second = TEST_TASKS.get("settings-02"), TEST_TASKS.get("cross-01")
     used = e_agent([MANAGER, OPERATE, "Outcome: A\nProgress status: Wi-Fi page open", "Important notes: Wi-Fi is on",
-                    MANAGER, FINISH, TIPS, json.dumps(SEARCH_SHORTCUT), MANAGER, OPERATE])  # fmt: skip
+                    MANAGER.replace("Open the Display page", "Finished"), TIPS, json.dumps(SEARCH_SHORTCUT), MANAGER,
+                    OPERATE])  # fmt: skip
     used.reset(first, TEST_KB)
     used.step(observation(), [])
     assert isinstance(used.step(observation("gray"), [DONE]).action, FinishAction)

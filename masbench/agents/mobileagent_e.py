@@ -2,10 +2,11 @@
 and its own shortcuts that grows from task to task.
 
 Roles, each its own prompt and model call (perception is v2's texts-and-icons list, no call):
-- Manager: the high-level plan and the current subgoal, from the screenshot. It runs on the first step,
-  after an action the reflector judged as meant, and when two actions in a row failed (error escalation);
-  after one failure the Operator retries with the error. A subgoal "Finished" ends the task.
-- Operator: the next action for the subgoal - a GUI action or one of the agent's own shortcuts.
+- Manager: the high-level plan and the current subgoal, from the screenshot, every step; after two
+  failed actions in a row it is told about them (error escalation). Its subgoal "Finished" is the only
+  way a task ends well; three failed or identical actions in a row stop it.
+- Operator: the next action for the subgoal - a GUI action or one of the agent's own shortcuts (it is
+  offered no finish); after a failure it retries with the reflector's error.
 - Action Reflector: judges the previous action from the screens before and after it (A as meant, B a
   wrong page, C no change), with an error description and the new progress. Like v2's reflection it runs
   at the start of the next step, on the observation the episode loop gives.
@@ -13,7 +14,7 @@ Roles, each its own prompt and model call (perception is v2's texts-and-icons li
 - Experience Reflectors, in the step that finishes a task: the Tips Reflector rewrites the tips; the
   Shortcut Reflector may turn a run of successful actions into a new shortcut.
 
-Calls per step: Manager (when due) + Operator, plus Action Reflector (when the previous action executed)
+Calls per step: Manager + Operator, plus Action Reflector (when the previous action executed)
 and Notetaker (after an A); the finishing step adds the two Experience Reflectors. An episode cut off by
 the step or time limit gets no experience reflection: the agent never learns that it ended.
 
@@ -60,8 +61,8 @@ from .mobileagent_v2 import (
     section,
     seen_step,
 )
-from .parsing import parse_model_action
-from .prompting import render, screen_name, shortcut_lines, system_prompt
+from .parsing import Grammar, parse_model_action
+from .prompting import app_names, render, screen_name, shortcut_lines, system_prompt
 
 if TYPE_CHECKING:
     from masbench.device import Observation, UIElement
@@ -72,10 +73,25 @@ if TYPE_CHECKING:
     from .base import AgentStep
 
 log = logging.getLogger(__name__)
-ESCALATE_AFTER = 2  # consecutive failed actions before the Manager is asked to rethink
+ESCALATE_AFTER = 2  # consecutive failed actions before the Manager is told about them (error escalation)
+STOP_AFTER = 3  # failed actions, or one action repeated, in a row: the task stops
+FREE_REPEATS = ("scroll", "swipe", "back")  # repeating these is browsing, not being stuck
+# The Operator acts; only the Manager's "Finished" ends a task, so the Operator is offered no finish.
+OPERATOR_GRAMMAR = Grammar(
+    actions=frozenset({"tap", "long_press", "type", "enter", "home", "back", "scroll", "swipe", "open_app",
+                       "wait", "answer", "shortcut"}),
+    targets=frozenset({"index", "coordinates"}),
+)  # fmt: skip
 MEMORY_SCHEMA = 1
 # the Manager's "Finished" subgoal ("Finished.", "**Finished**"), not "Finished searching"
 FINISHED = re.compile(r"^\W*finished\W*(?:$|[.:;!-])", re.I)
+
+
+def operator_actions() -> str:
+    """The shared GUI action list without its finish line: the Operator cannot end the task."""
+    return "\n".join(
+        line for line in render("gui_actions", apps=app_names()).splitlines() if '"finish"' not in line
+    )
 
 
 # -- long-term memory ----------------------------------------------------------------------------------
@@ -198,16 +214,22 @@ class MobileAgentE(LLMAgent):
         self.seen, seen = None, self.seen
         try:
             self.reflect(seen, observation, perception, history, turn)
-            if not history or not self.errors or len(self.errors) >= ESCALATE_AFTER:
+            stuck = self.stuck(history)
+            if not stuck:
                 self.manage(observation, perception, history, turn)
-            if FINISHED.match(self.subgoal):
-                action: Action | None = FinishAction(status="success")
+            if stuck:
+                action: Action | None = FinishAction(status="failure")
+                error, self.notes[index] = None, StepNote(reason=stuck)
+            elif FINISHED.match(self.subgoal):
+                action = FinishAction(status="success")
                 error, self.notes[index] = None, StepNote(reason="the Manager found the goal achieved")
             else:
                 reply = ask_as(
                     self, "operator", self.operator_messages(observation, perception, history), turn
                 )
-                parsed = parse_model_action(reply, allow_shortcuts=len(self.experience.kb) > 0)
+                parsed = parse_model_action(
+                    reply, allow_shortcuts=len(self.experience.kb) > 0, grammar=OPERATOR_GRAMMAR
+                )
                 action, error = parsed.action, parsed.error
                 self.notes[index] = note_for(
                     action, observation, section(reply, "Description") or parsed.reason
@@ -215,11 +237,28 @@ class MobileAgentE(LLMAgent):
         except LLMError as exc:
             self.notes[index] = StepNote()
             return turn.fault(exc)
-        if isinstance(action, FinishAction):
+        if isinstance(action, FinishAction) and not stuck:
             self.evolve(history, turn)
         elif action is not None:
             self.seen = seen_step(index, action, self.notes[index], observation, perception)
         return turn.result(action, error)
+
+    def stuck(self, history: list[StepRecord]) -> str:
+        """Mobile-Agent-E's stopping rule: why the task stops now (the same action or a failure
+        STOP_AFTER times in a row), or "" to go on."""
+        last = history[-STOP_AFTER:]
+        if len(last) < STOP_AFTER:
+            return ""
+        if all(not r.ok for r in last):
+            return f"stopped: {STOP_AFTER} failed actions in a row"
+        first = last[0].action
+        if (
+            first is not None
+            and first.get("action") not in FREE_REPEATS
+            and all(r.action == first for r in last)
+        ):
+            return f"stopped: the same action {STOP_AFTER} times in a row"
+        return ""
 
     # -- roles during a task ---------------------------------------------------------------------------
     def reflect(
@@ -304,7 +343,7 @@ class MobileAgentE(LLMAgent):
             error=block(error), app=screen_name(observation), perception=perception,
         )  # fmt: skip
         return [
-            Message.system(system_prompt("mobileagent_e_operator_system")),
+            Message.system(system_prompt("mobileagent_e_operator_system", gui_actions=operator_actions())),
             Message.user(user, observation.screenshot_png),
         ]
 
