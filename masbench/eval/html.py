@@ -19,7 +19,7 @@ from masbench.trajectory import StepRecord
 from .metrics import Metrics, PaperRow, Summary, outcome_counts, paper_table2, task_matrix
 from .metrics import __doc__ as METRICS_DOC
 from .records import EpisodeResult, RunConfig
-from .table import COLUMNS
+from .table import COLUMNS, diagnostic_cells
 
 if TYPE_CHECKING:
     from masbench.tasks import Task
@@ -252,6 +252,9 @@ def write_report(
             )
         )
     parts.append("<h2>Outcomes</h2>" + _outcomes(results))
+    if summary.overall is not None and (cells := diagnostic_cells(summary.overall)):
+        rows = "".join(f"<tr><td>{html.escape(k)}</td><td>{html.escape(v)}</td></tr>" for k, v in cells)
+        parts.append(f"<h2>Diagnostics</h2><table><tr><th>Figure</th><th>Value</th></tr>{rows}</table>")
     parts.append(
         f"<details><summary>Metric definitions</summary><div class=defs>{html.escape(METRICS_DOC or '')}</div></details>"
     )

@@ -120,13 +120,9 @@ def split_table(summary: Summary, split: str, width: int = 200) -> Table | Group
     return _metric_tables(f"By {split}", [split.title()], rows, width)
 
 
-def diagnostics_table(summary: Summary) -> Table | None:
-    """Shortcut diagnostics when the run made shortcut calls, what a model agent's steps cost, the LLM
-    judge's agreement with the programmatic check when both judged; None when there is none of these.
-    One row per figure, so it fits any width."""
-    m = summary.overall
-    if m is None:
-        return None
+def diagnostic_cells(m: Metrics) -> list[tuple[str, str]]:
+    """(figure, value) rows: shortcut diagnostics when the run made shortcut calls, what a model agent's
+    steps cost, the LLM judge's agreement with the programmatic check when both judged."""
     cells: list[tuple[str, str]] = []
     if m.MSC != 0:
         cells += [
@@ -146,6 +142,13 @@ def diagnostics_table(summary: Summary) -> Table | None:
             ("judge false-positive rate", _fmt(m.judge_false_positive_rate, 3)),
             ("judge MToC (k)", _fmt(m.MToC_judge, 2)),
         ]
+    return cells
+
+
+def diagnostics_table(summary: Summary) -> Table | None:
+    """The diagnostic figures (`diagnostic_cells`) as a table, None when there are none. One row per
+    figure, so it fits any width."""
+    cells = diagnostic_cells(summary.overall) if summary.overall is not None else []
     if not cells:
         return None
     table = Table(title="Diagnostics", header_style="bold")
