@@ -519,3 +519,17 @@ SHELL_ALPHABET = st.sampled_from(
 def test_shell_like_garbage_never_breaks_the_interpreter(phone, text):
     result = run_shell(phone, text)
     assert b"internal error" not in result.stderr, (text, result.stderr)
+
+
+def test_what_device_control_code_reads_is_answered_as_android_15_prints_it():
+    phone = VirtualPhone("vphone-1")
+    phone.shell("am start -n com.android.settings/.Settings")
+    out = lambda cmd: phone.shell(cmd).stdout.decode()  # noqa: E731
+    frame = re.search(r"physicalFrame=\[(\d+), (\d+), (\d+), (\d+)\]", out("dumpsys input"))
+    assert frame and frame.groups() == ("0", "0", "1080", "2400")  # AndroidWorld's frame boundary
+    assert re.search(r"SurfaceOrientation: (\d)", out("dumpsys input")).group(1) == "0"
+    stacks = re.findall(r"taskId=(\d+): (\S+)/(\S+) .*visible=(\w+)", out("am stack list"))
+    assert stacks[0][1:] == ("com.android.settings", "com.android.settings.Settings", "true")
+    assert all(visible == "false" for *_, visible in stacks[1:])
+    assert "feature:android.hardware.touchscreen" in out("pm list features").splitlines()
+    assert "Total RAM:" in out("dumpsys meminfo") and "mCallState=0" in out("dumpsys telephony.registry")

@@ -292,7 +292,27 @@ def am(p: Proc, args: list[str]) -> int:
     if sub == "get-current-user":
         p.line("0")
         return 0
+    if sub == "stack" and rest[:1] == ["list"]:
+        stack_list(p)
+        return 0
     raise CommandError(f"Unknown command: {sub}", 255)
+
+
+def stack_list(p: Proc) -> None:
+    """`am stack list`: one root task per app on the back stack, the top one first, as Android 15 prints."""
+    w, h = p.phone.width, p.phone.height
+    tasks: dict[str, str] = {}
+    for screen in reversed(p.phone.stack):
+        tasks.setdefault(screen.package, screen.activity)
+    for number, (package, activity) in enumerate(tasks.items()):
+        task_id = 100 - number
+        p.lines(
+            [
+                f"RootTask id={task_id} bounds=[0,0][{w},{h}] displayId=0 userId=0",
+                f"  taskId={task_id}: {package}/{activity} bounds=[0,0][{w},{h}] userId=0 visible={str(number == 0).lower()} "
+                f"topActivity=ComponentInfo{{{package}/{activity}}}",
+            ]
+        )
 
 
 MONKEY_VALUE_OPTIONS = {

@@ -372,6 +372,68 @@ def _wifi(p: Proc, args: list[str]) -> None:
     p.lines([f"Wi-Fi is {'enabled' if on else 'disabled'}", f"Current wifi state: {'3' if on else '1'}"])
 
 
+def _input(p: Proc, args: list[str]) -> None:
+    """The parts device-control code reads (AndroidWorld: the physical frame and SurfaceOrientation)."""
+    w, h = p.phone.width, p.phone.height
+    p.lines(
+        [
+            "INPUT MANAGER (dumpsys input)",
+            "",
+            "Input Manager Service (Java) State:",
+            "  Interactive: true",
+            "",
+            "Event Hub State:",
+            "  Devices:",
+            "    2: virtio_input_multi_touch_7",
+            "      Classes: TOUCH | TOUCH_MT",
+            "",
+            "Input Reader State (Nums of device: 1):",
+            "  Device 2: virtio_input_multi_touch_7",
+            "    Touch Input Mapper (mode - DIRECT):",
+            "      Viewport INTERNAL: displayId=0, uniqueId=local:4619827259835644672, port=0, orientation=0, "
+            f"logicalFrame=[0, 0, {w}, {h}], physicalFrame=[0, 0, {w}, {h}], deviceSize=[{w}, {h}], isActive=[true]",
+            "      SurfaceOrientation: 0",
+            f"      SurfaceWidth: {w}px",
+            f"      SurfaceHeight: {h}px",
+        ]
+    )
+
+
+def _meminfo(p: Proc, args: list[str]) -> None:
+    running = sorted(p.phone.running)
+    p.lines(
+        [
+            "Applications Memory Usage (in Kilobytes):",
+            "Uptime: 3600000 Realtime: 3600000",
+            "",
+            "Total PSS by process:",
+            *(
+                f"    {61_440 + 4_096 * i:,}K: {package} (pid {1200 + i})"
+                for i, package in enumerate(running)
+            ),
+            "",
+            "Total RAM: 2,010,204K (status normal)",
+            " Free RAM:   912,336K (  312,088K cached pss +   498,416K cached kernel +   101,832K free)",
+            " Used RAM: 1,001,244K (  724,980K used pss +   276,264K kernel)",
+        ]
+    )
+
+
+def _telephony(p: Proc, args: list[str]) -> None:
+    p.lines(
+        [
+            "last known state:",
+            "  Phone Id=0",
+            "  mCallState=0",
+            "  mServiceState={mVoiceRegState=0(IN_SERVICE), mDataRegState=0(IN_SERVICE), "
+            "mOperatorAlphaLong=T-Mobile, mOperatorNumeric=310260}",
+            "  mDataConnectionState=2",
+            "  mDataConnectionNetworkType=13",
+            "  mSignalStrength=SignalStrength:{mLte=CellSignalStrengthLte: rssi=-51 rsrp=-84 rsrq=-5 level=4}",
+        ]
+    )
+
+
 SERVICES: dict[str, Callable[[Proc, list[str]], None]] = {
     "window": _window,
     "activity": _activity,
@@ -382,6 +444,9 @@ SERVICES: dict[str, Callable[[Proc, list[str]], None]] = {
     "input_method": _input_method,
     "SurfaceFlinger": _surfaceflinger,
     "wifi": _wifi,
+    "input": _input,
+    "meminfo": _meminfo,
+    "telephony.registry": _telephony,
 }
 
 

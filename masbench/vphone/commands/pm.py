@@ -162,6 +162,19 @@ def get_app_links(p: Proc, args: list[str]) -> int:
     return 0
 
 
+# What a Pixel 7 AVD with Google APIs reports (a subset: the hardware and software features apps check).
+FEATURES = (
+    "reqGlEsVersion=0x30000", "android.hardware.audio.output", "android.hardware.bluetooth",
+    "android.hardware.camera", "android.hardware.camera.any", "android.hardware.faketouch",
+    "android.hardware.location", "android.hardware.location.gps", "android.hardware.location.network",
+    "android.hardware.microphone", "android.hardware.screen.landscape", "android.hardware.screen.portrait",
+    "android.hardware.sensor.accelerometer", "android.hardware.telephony", "android.hardware.telephony.gsm",
+    "android.hardware.touchscreen", "android.hardware.touchscreen.multitouch", "android.hardware.wifi",
+    "android.software.app_widgets", "android.software.home_screen", "android.software.input_methods",
+    "android.software.webview", "com.google.android.feature.GOOGLE_BUILD",
+)  # fmt: skip
+
+
 def pm(p: Proc, args: list[str]) -> int:
     if not args:
         p.line(
@@ -178,6 +191,9 @@ def pm(p: Proc, args: list[str]) -> int:
             return list_packages(p, rest[1:])
         if what == "users":
             p.lines(["Users:", "\tUserInfo{0:Owner:c13} running"])
+            return 0
+        if what == "features":
+            p.lines([f"feature:{name}" for name in FEATURES])
             return 0
         raise CommandError(f"Error: unknown list type '{what}'", 255)
     if sub == "path":
