@@ -144,7 +144,7 @@ def test_playing_a_link_records_the_video_as_watched(phone):
 
 
 def test_an_unknown_video_is_unavailable_and_an_unknown_handle_falls_back_home(phone):
-    view(phone, "vnd.youtube:XXXXXXXXXXX")
+    view(phone, "vnd.youtube:noSuchVideo")
     assert present(phone, text="This video isn't available anymore")
     assert not present(phone, resource_id="like_button")
     view(phone, "https://www.youtube.com/@nobodyhere")

@@ -160,28 +160,9 @@ def build_vacation(ctx: AppContext) -> Node:
                 rid="last_day",
             ),
             divider(),
-            Node(
-                EDIT,
-                field="subject",
-                text=ui.get("subject", ""),
-                hint="Subject",
-                rid="vacation_subject",
-                size=42,
-                bg="#ffffff",
-                pad=(48, 36, 48, 36),
-            ),
+            vacation_field(ui, "subject", "Subject"),
             divider(),
-            Node(
-                EDIT,
-                field="message",
-                text=ui.get("message", ""),
-                hint="Message",
-                rid="vacation_message",
-                size=42,
-                bg="#ffffff",
-                pad=(48, 36, 48, 36),
-                h=180,
-            ),
+            vacation_field(ui, "message", "Message", h=180),
             divider(),
             checkbox(
                 "Send only to my contacts",
@@ -213,3 +194,11 @@ def save_vacation(ctx: AppContext) -> None:
     }  # fmt: skip
     ctx.toast("Vacation responder " + ("on" if ui.get("enabled") else "off"))
     ctx.phone.pop_screen()
+
+
+def vacation_field(ui: dict[str, Any], name: str, hint: str, **kw: Any) -> Node:
+    """One of the vacation responder's text boxes (`vacation_<name>`), holding the form's draft value."""
+    return Node(
+        EDIT, field=name, text=ui.get(name, ""), hint=hint, rid=f"vacation_{name}", size=42, bg="#ffffff",
+        pad=(48, 36, 48, 36), **kw,
+    )  # fmt: skip
