@@ -57,6 +57,19 @@ def test_catalogue_has_at_least_15_properties_in_each_of_a_dozen_cities():
     assert "Montjuïc" in next(c for c in cat.CITIES if c.name == "Barcelona").districts
 
 
+def test_property_page_shows_a_street_address_that_maps_finds_in_new_york(phone):
+    from masbench.vphone.apps.maps.content import geocode
+
+    hotel = hotel_named("Chelsea Central Hotel")
+    view(phone, f"booking://hotel/{hotel['id']}")
+    shown = find(phone, resource_id="hotel_address").text
+    assert shown.startswith(f"{hotel['street']}, Chelsea, New York, United States")
+    assert hotel["street"] == cat.street_address("New York", hotel["id"])  # fixed by the id
+    spot = geocode(shown.split(" · ")[0], "San Francisco")
+    assert spot is not None and spot["city"] == "New York" and spot["name"] == hotel["street"]
+    assert hotel_named("Monti Grand Hotel")["street"].startswith("Via ")  # Rome writes the street first
+
+
 def test_same_seed_gives_identical_screens_and_another_seed_moves_prices():
     dumps = []
     for _ in range(2):

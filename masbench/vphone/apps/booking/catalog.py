@@ -12,6 +12,7 @@ import math
 import random
 import re
 import unicodedata
+import zlib
 from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import lru_cache
@@ -90,6 +91,36 @@ CITIES: tuple[City, ...] = (
     )),
 )
 CITY_BY_KEY = {c.name.lower(): c for c in CITIES}
+
+# Streets for the address on a property's page. New York's are streets Google Maps draws there, so an
+# address read on Booking.com can be looked up in Maps; where the city writes the number first, it is.
+STREETS: dict[str, tuple[str, ...]] = {
+    "Paris": ("Rue de Rivoli", "Boulevard Haussmann", "Rue Saint-Honoré", "Avenue de l'Opéra", "Rue du Bac"),
+    "London": ("Long Acre", "Oxford Street", "Kensington High Street", "Gower Street", "Strand"),
+    "New York": ("8th Ave", "7th Ave", "6th Ave", "Lexington Ave", "42nd St", "34th St", "23rd St", "57th St"),
+    "Tokyo": ("Chuo-dori", "Meiji-dori", "Yasukuni-dori", "Aoyama-dori", "Sotobori-dori"),
+    "Barcelona": ("Carrer de Mallorca", "Carrer de Balmes", "Rambla de Catalunya", "Carrer de Aragó"),
+    "Rome": ("Via del Corso", "Via Cavour", "Via Nazionale", "Via Merulana", "Via Cola di Rienzo"),
+    "Berlin": ("Friedrichstraße", "Torstraße", "Kantstraße", "Oranienstraße", "Invalidenstraße"),
+    "Amsterdam": ("Prinsengracht", "Herengracht", "Damrak", "Rokin", "Overtoom"),
+    "Lisbon": ("Rua Augusta", "Avenida da Liberdade", "Rua do Alecrim", "Rua da Prata", "Rua Garrett"),
+    "Sydney": ("George Street", "Pitt Street", "Oxford Street", "Macquarie Street", "Crown Street"),
+    "Dubai": ("Sheikh Zayed Road", "Al Wasl Road", "Jumeirah Beach Road", "Al Maktoum Road"),
+    "Singapore": ("Orchard Road", "Bras Basah Road", "River Valley Road", "Beach Road", "Tanjong Pagar Road"),
+    "Prague": ("Národní", "Vodičkova", "Karlova", "Celetná", "Vinohradská"),
+    "Vienna": ("Kärntner Straße", "Mariahilfer Straße", "Wiedner Hauptstraße", "Praterstraße", "Graben"),
+}
+NUMBER_FIRST = {"London", "New York", "Sydney", "Dubai", "Singapore"}
+
+
+def street_address(city: str, hid: int) -> str:
+    """A property's street and number, fixed by its id (the catalogue's generator is not touched)."""
+    spot = zlib.crc32(f"booking-street:{hid}".encode())
+    streets = STREETS[city]
+    street = streets[spot % len(streets)]
+    number = 20 + spot // 7 % 1300 if city == "New York" else 1 + spot // 7 % 180
+    return f"{number} {street}" if city in NUMBER_FIRST else f"{street} {number}"
+
 
 # Facilities: key -> (label, booking.com `hotelfacility` filter code)
 FACILITIES: dict[str, tuple[str, int]] = {
@@ -314,6 +345,7 @@ def catalog() -> dict[int, dict[str, Any]]:
             while hid in hotels:
                 hid = rng.randrange(100_000, 9_999_999)
             hotels[hid] = _hotel(rng, city, kind, stars, name, district, hid)
+            hotels[hid]["street"] = street_address(city.name, hid)
     return hotels
 
 

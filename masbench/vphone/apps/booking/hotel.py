@@ -117,7 +117,8 @@ def build_hotel(ctx: AppContext) -> Node:
             row(text(hotel["type"], "caption"), stars_row(hotel["stars"], 34), gap=16, valign="center"),
             text(hotel["name"], "headline", rid="hotel_name"),
             text(
-                f"{hotel['district']}, {hotel['city']}, {hotel['country']} · {hotel['distance']} km from centre",
+                f"{hotel['street']}, {hotel['district']}, {hotel['city']}, {hotel['country']} · "
+                f"{hotel['distance']} km from centre",
                 "caption",
                 rid="hotel_address",
             ),
