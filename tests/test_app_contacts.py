@@ -115,6 +115,24 @@ def test_star_call_and_delete_from_the_card(phone):
     assert len(state(phone)["contacts"]) == 42 and front(phone)["screen"] == "list"
 
 
+def test_card_address_opens_maps_and_email_opens_gmail_compose(phone):
+    """The card's links leave the app as the real one's do: the address as `geo:0,0?q=` (Maps shows it),
+    an email as `SENDTO mailto:` (Gmail's compose, addressed); the email is still recorded."""
+    phone.launch(PKG)
+    open_card(phone, "Samuel Okafor")
+    tap(phone, resource_id="address_row")
+    assert front(phone)["package"] == "com.google.android.apps.maps"
+    assert front(phone)["args"] == {"place_id": "addr:501-stanyan-st-san-francisco"}
+    phone.back()
+    assert front(phone)["package"] == PKG and front(phone)["screen"] == "detail"
+    tap(phone, resource_id="email_button")
+    assert front(phone)["package"] == "com.google.android.gm" and front(phone)["screen"] == "compose"
+    assert present(phone, resource_id="recipient_chip", content_desc="Remove samuel.okafor@gmail.com")
+    assert state(phone)["interactions"] == [
+        {"kind": "email", "contact_id": 24, "target": "samuel.okafor@gmail.com"}
+    ]
+
+
 def test_favourites_tab_lists_starred_contacts(phone):
     phone.launch(PKG)
     tap(phone, resource_id="nav_favourites")

@@ -3,7 +3,10 @@ star, edit and overflow menu (Share, Delete with a confirmation)."""
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 from ...app import AppContext
+from ...intents import ACTION_VIEW, Intent
 from ...theme import theme
 from ...ui import Node
 from ...widgets import (
@@ -23,19 +26,30 @@ from . import model
 from .common import avatar
 from .content import full_name
 
+ACTION_SENDTO = "android.intent.action.SENDTO"
+
 
 def _contact(ctx: AppContext) -> model.Contact | None:
     return model.contact(ctx.state, ctx.args["id"])
 
 
 def _reach(ctx: AppContext, kind: str, target: str | None) -> None:
-    """Call, text or email: the dialer, Messages or Gmail would open; the app records what was started."""
+    """Call, text or email: the app records what was started; an email opens the mail app's compose
+    (`SENDTO mailto:`, as the real card does), a call or text only says so (no dialer on this phone)."""
     if not target:
         ctx.toast(f"No {'email address' if kind == 'email' else 'phone number'}")
         return
     ctx.state["interactions"].append({"kind": kind, "contact_id": ctx.args["id"], "target": target})
     ctx.log("contact_" + kind, target=target)
+    if kind == "email" and not ctx.start_activity(Intent(ACTION_SENDTO, data=f"mailto:{target}")):
+        return
     ctx.toast({"call": "Calling ", "text": "Messaging ", "email": "Emailing "}[kind] + target)
+
+
+def _show_on_map(ctx: AppContext, address: str) -> None:
+    """Tapping the address opens it in a maps app (`geo:0,0?q=`), as the real card does."""
+    if ctx.start_activity(Intent(ACTION_VIEW, data=f"geo:0,0?q={quote(address)}")):
+        ctx.toast("No app can show this address")
 
 
 def _action(icon: str, label: str, on_tap, rid: str) -> Node:
@@ -80,7 +94,15 @@ def build_detail(ctx: AppContext) -> Node:
             )
             for e in c["emails"]
         ),
-        list_item(c["address"], "Address", icon="location", rid="address_row") if c["address"] else None,
+        list_item(
+            c["address"],
+            "Address",
+            lambda a=c["address"]: _show_on_map(ctx, a),
+            icon="location",
+            rid="address_row",
+        )
+        if c["address"]
+        else None,
         list_item(model.birthday_label(c["birthday"]), "Birthday", icon="cake", rid="birthday_row")
         if c["birthday"]
         else None,
