@@ -370,6 +370,22 @@ def test_web_search_link_opens_results_in_gmail_only_with_its_package():
     assert front(phone)["args"] == {"folder": "label:Travel"}
 
 
+def test_links_in_a_message_open_the_app_that_takes_them(phone):
+    """A youtu.be link opens YouTube's watch page, any other web link a Chrome tab; Back returns to the mail."""
+    open_thread(phone, "Camping trip in July")
+    links = [e.text for e in phone_helpers.elements(phone) if e.resource_id.endswith("message_link")]
+    assert links == ["https://www.gearloft.com/p/ember-camp-stove", "https://youtu.be/RjkovbnpWDj"]
+    tap(phone, resource_id="message_link", text="https://youtu.be/RjkovbnpWDj")
+    assert front(phone)["package"] == "com.google.android.youtube"
+    assert front(phone)["args"] == {"video_id": "RjkovbnpWDj"}
+    phone.keyevent("BACK")
+    assert front(phone)["package"] == PKG and front(phone)["screen"] == "thread"
+    tap(phone, resource_id="message_link", text="https://www.gearloft.com/p/ember-camp-stove")
+    assert front(phone)["package"] == "com.android.chrome"
+    tabs = phone.app_state("com.android.chrome")["tabs"]
+    assert [t["url"] for t in tabs if t["current"]] == ["https://www.gearloft.com/p/ember-camp-stove"]
+
+
 def test_settings_component_starts_settings():
     phone = make_phone()
     shell_ok(phone, "am start -n com.google.android.gm/com.android.mail.ui.settings.PublicPreferenceActivity")

@@ -4,10 +4,12 @@ its dialogs act on `targets`: the open conversation, or the rows selected in a l
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from ...app import AppContext
+from ...intents import ACTION_VIEW, CATEGORY_BROWSABLE, Intent
 from ...theme import theme
 from ...ui import IMAGE, Node
 from ...widgets import (
@@ -31,6 +33,7 @@ from .compose import open_compose
 from .datepick import open_picker
 
 MOVE_CATEGORIES = ("primary", "social", "updates", "promotions")
+URL = re.compile(r"https?://[^\s<>\"]+[^\s<>\".,;:!?)]")
 
 
 def _thread(ctx: AppContext) -> model.Thread | None:
@@ -132,10 +135,26 @@ def message_block(ctx: AppContext, message: dict) -> Node:
     return column(
         header,
         text(message["body"], "body", pad=(48, 8, 48, 16), rid="message_body"),
+        *link_rows(ctx, message["body"]),
         column(*files, gap=12, pad=(48, 0, 48, 16)) if files else None,
         divider(),
         rid="message_view",
     )
+
+
+def link_rows(ctx: AppContext, body: str) -> list[Node]:
+    """The links in a message, each on its own tappable line below the text (Gmail links them); a tap
+    hands the address to Android, so a YouTube link opens YouTube and a web page opens in Chrome."""
+
+    def open_link(url: str) -> None:
+        if ctx.start_activity(Intent(ACTION_VIEW, data=url, categories=[CATEGORY_BROWSABLE])):
+            ctx.toast("No app can open this link")
+
+    return [
+        text(url, "body_small", fg=theme().primary, max_lines=2, rid="message_link", desc=url,
+             on_tap=lambda url=url: open_link(url), pad=(48, 4, 48, 12))
+        for url in dict.fromkeys(URL.findall(body))
+    ]  # fmt: skip
 
 
 # -- acting on the thread (or the rows selected in a list) -------------------------------------------------
