@@ -53,9 +53,9 @@ def open_page(phone: VirtualPhone, url: str) -> None:
 # -- the small web -------------------------------------------------------------------------------------
 
 
-def test_the_web_has_four_sites_of_about_25_pages_whose_links_all_lead_somewhere():
+def test_the_web_has_five_sites_of_about_30_pages_whose_links_all_lead_somewhere():
     pages = web.pages()
-    assert len(web.sites()) == 4 and len(pages) >= 25
+    assert len(web.sites()) == 5 and len(pages) >= 30
     for page in pages.values():
         for block in page.blocks:
             if "a" in block:
@@ -69,6 +69,22 @@ def test_search_forgives_case_plurals_and_extra_words():
     assert web.search("Summit 2 headlamps please")[0].url == HEADLAMP
     assert web.search("zzz qqq") == []
     assert isinstance(web.resolve("https://duckduckgo.com/?q=mars"), web.SearchPage)
+
+
+def test_bbc_story_pages_match_the_bbc_app_and_open_in_chrome():
+    """bbc.com serves some of the BBC News app's stories at the address its Share gives; Chrome shows them
+    itself (the page exists on the web) rather than handing the link to the BBC app."""
+    from masbench.vphone.apps.bbc import content as bbc
+
+    story = bbc.catalogue()["60678096"]
+    url = bbc.web_url(story)
+    assert web.pages()[url].title == f"{story['headline']} - BBC News"
+    assert web.search(story["headline"])[0].url == url
+    phone = make_phone()
+    phone.launch(PKG)
+    type_into(phone, "electric car batteries", resource_id="url_bar")
+    tap(phone, text=f"{story['headline']} - BBC News")
+    assert front(phone)["package"] == PKG and state(phone)["tabs"][-1]["url"] == url
 
 
 def test_same_seed_gives_the_same_screens_and_state():
