@@ -10,7 +10,7 @@ from masbench.vphone.apps import default_apps
 from masbench.vphone.commands.base import PREINSTALLED
 from masbench.vphone.identity import IDENTITIES
 
-SIMULATED = {app.package: app for app in default_apps()}
+SIMULATED = {app.package: app for app in default_apps() if not app.platform}
 
 
 def test_catalog_and_phone_read_the_same_table():

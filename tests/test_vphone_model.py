@@ -59,8 +59,12 @@ def test_home_key_keeps_the_app_task_and_relaunch_resumes_it(phone):
     assert phone.top.name == "display"
     phone.keyevent("KEYCODE_HOME")
     assert phone.top.name == "home"
+    phone.keyevent("KEYCODE_BACK")
+    assert phone.top.name == "home"  # Back on the home screen goes nowhere
     phone.launch("com.android.settings")
-    assert phone.top.name == "main"  # a home press clears the task in this model, like a fresh launcher start
+    assert phone.top.name == "display"  # the task comes back where it was left, as on Android
+    phone.keyevent("KEYCODE_BACK")
+    assert phone.top.name == "main"
 
 
 def test_dark_theme_switch_writes_the_shared_settings_table(phone):

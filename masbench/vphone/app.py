@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .intents import ACTION_MAIN, CATEGORY_DEFAULT, CATEGORY_LAUNCHER, Intent, IntentFilter
+from .intents import ACTION_MAIN, CATEGORY_DEFAULT, CATEGORY_LAUNCHER, Intent, IntentFilter, chooser_intent
 from .theme import Theme
 from .ui import FRAME, Node
 
@@ -62,6 +62,7 @@ class App:
     color: str = "#1a73e8"  # primary colour for bars
     activities: tuple[Activity, ...] = ()
     in_launcher: bool = True
+    platform: bool = False  # part of Android itself (the share sheet's `android`): no catalog entry
     version_name: str = "1.0"
     version_code: int = 1
     theme: ClassVar[Theme] = Theme()
@@ -211,6 +212,12 @@ class AppContext:
     def start_activity(self, intent: Intent) -> str | None:
         """Start another activity (share sheet, open in Maps...). Returns an error message or None."""
         return self.phone.start_activity(intent)
+
+    def share(self, text: str, subject: str = "") -> None:
+        """Open Android's share sheet for `text`, as a Share button does (`Intent.createChooser`)."""
+        error = self.start_activity(chooser_intent(text, subject))
+        if error:
+            self.toast("Can't share right now")
 
     def log(self, kind: str, **data: Any) -> None:
         self.phone.log(kind, package=self.app.package, **data)

@@ -13,6 +13,11 @@ CATEGORY_LAUNCHER = "android.intent.category.LAUNCHER"
 CATEGORY_DEFAULT = "android.intent.category.DEFAULT"
 CATEGORY_BROWSABLE = "android.intent.category.BROWSABLE"
 CATEGORY_HOME = "android.intent.category.HOME"
+ACTION_SEND = "android.intent.action.SEND"
+ACTION_CHOOSER = "android.intent.action.CHOOSER"
+EXTRA_TEXT = "android.intent.extra.TEXT"
+EXTRA_SUBJECT = "android.intent.extra.SUBJECT"
+EXTRA_TITLE = "android.intent.extra.TITLE"
 
 
 @dataclass
@@ -101,3 +106,9 @@ class IntentFilter:
             return False
         path = parts.path or "/"
         return not self.path_patterns or any(fnmatch.fnmatch(path, p) for p in self.path_patterns)
+
+
+def chooser_intent(text: str, subject: str = "", title: str = "") -> Intent:
+    """`Intent.createChooser(ACTION_SEND text/plain)`, flattened: the share sheet reads the extras itself."""
+    extras = {EXTRA_TEXT: text, EXTRA_SUBJECT: subject, EXTRA_TITLE: title}
+    return Intent(ACTION_CHOOSER, extras={k: v for k, v in extras.items() if v})

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from . import keyboard, render, uidump
+from . import keyboard, render, textmenu, uidump
 from .app import App, AppContext, Screen
 from .fs import VirtualFS
 from .intents import (
@@ -206,6 +206,7 @@ class VirtualPhone:
     def push_screen(self, screen: Screen) -> None:
         if self.stack:
             self.stack[-1].ui.pop("focus", None)
+            self.stack[-1].ui.pop(textmenu.KEY, None)
         self.stack.append(screen)
         self.running.add(screen.package)
         self.invalidate()
@@ -215,23 +216,71 @@ class VirtualPhone:
         return self.stack.pop() if len(self.stack) > 1 else None
 
     def go_home(self, log: bool = True) -> None:
+        """Show the home screen; apps' screens stay beneath it (their tasks), for Recents and relaunches."""
         home = self.apps[self.home_package]
         activity = home.launcher_activity or home.activities[0]
-        self.stack = [Screen(home.package, activity.cls, activity.screen)]
+        tasks = [s for s in self.stack if s.package != home.package]
+        self.stack = [*tasks, Screen(home.package, activity.cls, activity.screen)]
         self.invalidate()
         if log:
             self.log("home")
 
+    @property
+    def at_home(self) -> bool:
+        """The home screen itself is in front (Back does nothing there)."""
+        home = self.apps[self.home_package]
+        return (
+            self.top.package == home.package
+            and self.top.name == (home.launcher_activity or home.activities[0]).screen
+        )
+
+    def recent_apps(self) -> list[str]:
+        """Packages with screens on the stack, most recent first (what Recents shows; home and the
+        platform's own screens, such as an open share sheet, aside)."""
+        seen: list[str] = []
+        for screen in reversed(self.stack):
+            app = self.apps[screen.package]
+            if screen.package not in seen and screen.package != self.home_package and not app.platform:
+                seen.append(screen.package)
+        return seen
+
+    def show_recents(self) -> None:
+        """The overview (KEYCODE_APP_SWITCH or the nav bar's square): the launcher's Recents screen."""
+        if self.top.package == self.home_package and self.top.name == "recents":
+            return
+        home = self.apps[self.home_package]
+        activity = home.launcher_activity or home.activities[0]
+        self.push_screen(Screen(home.package, activity.cls, "recents"))
+        self.log("recents")
+
+    def resume(self, package: str) -> None:
+        """Bring an app's task to front as it was left (a Recents card, a launcher start)."""
+        if self.top.package == self.home_package and self.top.name == "recents":
+            self.stack.pop()
+        mine = [s for s in self.stack if s.package == package]
+        self.stack = [s for s in self.stack if s.package != package] + mine
+        self.invalidate()
+
+    def clear_recents(self) -> None:
+        """Recents' Clear all: every app's task ends (their data stays), home shows."""
+        for package in self.recent_apps():
+            self.running.discard(package)
+        self.stack = []
+        self.go_home(log=False)
+        self.log("clear_recents")
+
     def back(self) -> None:
         """Android's Back: close the keyboard, then a dialog, then pop the screen (home stays)."""
         top = self.top
-        if top.ui.get("focus"):
+        if top.ui.pop(textmenu.KEY, None):
+            pass
+        elif top.ui.get("focus"):
             top.ui.pop("focus")
         elif top.ui.get("dialog"):
             AppContext(self, self.apps[top.package], top).close()
         elif self.apps[top.package].on_back(AppContext(self, self.apps[top.package], top)):
             pass
-        elif len(self.stack) > 1:
+        elif len(self.stack) > 1 and not self.at_home:
             self.stack.pop()
         self.invalidate()
         self.log("back")
@@ -305,16 +354,15 @@ class VirtualPhone:
                 return f"Error: Activity not started, {app.package} has stopped ({type(exc).__name__})"
             if screen is None:
                 return f"Error: Activity not started, {app.package} refused {intent.short_string()}"
-            if intent.action in (None, ACTION_MAIN) and intent.data is None and not intent.extras:
-                # A launcher start brings an existing task to front instead of stacking a new root.
-                existing = [s for s in self.stack if s.package == app.package]
-                if existing:
-                    others = [s for s in self.stack if s.package != app.package]
-                    self.stack = others + existing
-                    self.invalidate()
-                    self.advance("start")
-                    self.log("start", package=app.package, activity=activity.cls, resumed=True)
-                    return None
+            launcher_start = (
+                intent.action in (None, ACTION_MAIN) and intent.data is None and not intent.extras
+            )
+            if launcher_start and any(s.package == app.package for s in self.stack):
+                # A launcher start brings the app's task to front instead of stacking a new root.
+                self.resume(app.package)
+                self.advance("start")
+                self.log("start", package=app.package, activity=activity.cls, resumed=True)
+                return None
             self.push_screen(screen)
             self.advance("launch" if cold else "start")
             self.log(
@@ -383,6 +431,7 @@ class VirtualPhone:
             for node in window.walk():
                 if node.field is not None and node.field in top.ui:
                     node.text = str(top.ui[node.field])  # what was typed wins over the app's initial value
+            window = textmenu.overlay(self, window, STATUS_BAR_H)
             layout(window, 0, STATUS_BAR_H, WIDTH, content_bottom - STATUS_BAR_H, box, offsets)
             if focus and _reveal(window, focus, offsets):
                 layout(window, 0, STATUS_BAR_H, WIDTH, content_bottom - STATUS_BAR_H, box, offsets)
@@ -429,15 +478,20 @@ class VirtualPhone:
             return
         frame = self.frame()
         top = self.top
+        if top.ui.pop(textmenu.KEY, None):  # any touch closes the text toolbar; its own button still acts
+            self.invalidate()
         if top.ui.get("focus") and y >= HEIGHT - NAV_BAR_H - keyboard.HEIGHT:
             key = keyboard.key_at(x, y - (HEIGHT - NAV_BAR_H - keyboard.HEIGHT))
             if key is not None:
                 self._keyboard_key(key)
             return
         if long:
-            target = hit(frame.window, x, y, lambda n: n.on_long_press is not None or n.clickable)
+            target = hit(frame.window, x, y, lambda n: n.long_clickable or n.clickable)
             if target is not None and target.on_long_press is not None:
                 target.on_long_press()
+                self.invalidate()
+                return
+            if target is not None and textmenu.offer(self, target):
                 self.invalidate()
                 return
         target = hit(frame.window, x, y, lambda n: n.clickable and n.enabled)
@@ -460,7 +514,7 @@ class VirtualPhone:
         elif x < 2 * WIDTH // 3:
             self.go_home()
         else:
-            self.log("recents")
+            self.show_recents()
 
     def swipe(self, x1: int, y1: int, x2: int, y2: int, duration_ms: int = 300) -> None:
         """A drag: scrolls the innermost scroll container under the start point; a still one is a tap."""
@@ -512,6 +566,8 @@ class VirtualPhone:
                 self._submit()
             elif name in ("DEL", "FORWARD_DEL"):
                 self._edit_focused(lambda v: v[:-1])
+            elif name == "APP_SWITCH":
+                self.show_recents()
             elif name == "TAB":
                 top.ui.pop("focus", None)
             elif name == "MOVE_END":
@@ -531,6 +587,10 @@ class VirtualPhone:
             self.advance("text_base", LATENCY_MS["text_char"] * len(text))
             self.log("text", text=text, ime=from_ime)
             self._edit_focused(lambda v: v + text)
+
+    def append_to_focused(self, text: str) -> None:
+        """Add `text` at the end of the focused field (a paste), without typing it key by key."""
+        self._edit_focused(lambda v: v + text)
 
     def clear_focused(self) -> None:
         self._edit_focused(lambda v: "")

@@ -139,6 +139,7 @@ class Node:
     # behaviour
     on_tap: Callable[[], None] | None = None
     on_long_press: Callable[[], None] | None = None
+    selectable: bool = False  # TextView textIsSelectable: a long press offers Copy (phone.py's text toolbar)
     checkable: bool = False
     checked: bool = False
     selected: bool = False
@@ -180,6 +181,11 @@ class Node:
     @property
     def clickable(self) -> bool:
         return self.on_tap is not None or self.field is not None or self.checkable
+
+    @property
+    def long_clickable(self) -> bool:
+        """Takes a long press: its own handler, an EditText's Paste, a selectable text's Copy."""
+        return self.on_long_press is not None or self.field is not None or self.selectable
 
     @property
     def scrollable(self) -> bool:

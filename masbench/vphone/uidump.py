@@ -23,7 +23,7 @@ def _node(node: Node, index: int, package: str, focus: str | None, out: list[str
         f'checkable="{_flag(node.checkable)}" checked="{_flag(node.checked)}" '
         f'clickable="{_flag(node.clickable)}" enabled="{_flag(node.enabled)}" '
         f'focusable="{_flag(node.clickable or editable)}" focused="{_flag(editable and node.field == focus)}" '
-        f'scrollable="{_flag(node.scrollable)}" long-clickable="{_flag(node.on_long_press is not None)}" '
+        f'scrollable="{_flag(node.scrollable)}" long-clickable="{_flag(node.long_clickable)}" '
         f'password="{_flag(node.password)}" selected="{_flag(node.selected)}" '
         f'bounds="[{x1},{y1}][{x2},{y2}]"'
     )

@@ -236,14 +236,16 @@ def list_item(
     trailing: Node | None = None,
     image: str | None = None,
     desc: str = "",
+    selectable: bool = False,
 ) -> Node:
+    """A row: an icon or picture, a title and a subtitle; `selectable` lets a long press copy the title."""
     lead: Node | None = None
     if image is not None:
         lead = Node(IMAGE, image=image, w=140, h=140, radius=12, desc=desc)
     elif icon is not None:
         lead = Node(IMAGE, icon=icon, size=60, w=100, h=100, fg=theme().muted, align="center")
     body = column(
-        text(title, size=44, rid="title", max_lines=2),
+        text(title, size=44, rid="title", max_lines=2, selectable=selectable),
         text(subtitle, "body_small", fg=theme().muted, rid="summary", max_lines=3) if subtitle else None,
         weight=1,
         gap=6,

@@ -15,11 +15,13 @@ from .gmail import GmailApp
 from .launcher import LauncherApp
 from .maps import MapsApp
 from .settings import SettingsApp
+from .system import SystemApp
 from .yelp import YelpApp
 from .youtube import YouTubeApp
 
 APP_CLASSES: tuple[type[App], ...] = (
     LauncherApp,
+    SystemApp,
     SettingsApp,
     ChromeApp,
     AmazonApp,

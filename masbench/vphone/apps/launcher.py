@@ -137,10 +137,51 @@ def _launch_first(ctx: AppContext, query: str) -> None:
         ctx.phone.launch(matches[0].package)
 
 
+def recents(ctx: AppContext) -> Node:
+    """The overview: a card per app with a task, most recent first; a tap resumes it, Clear all ends all."""
+    phone = ctx.phone
+    cards = [_recent_card(ctx, phone.apps[p]) for p in phone.recent_apps()]
+    body = (
+        row(*cards, scroll="recents", gap=48, pad=(90, 0, 90, 0), weight=1, rid="recents_list")
+        if cards
+        else text("No recent items", "subtitle", fg=ON_WALLPAPER, align="center", valign="center", weight=1)
+    )
+    clear = _pill("Clear all", "close", "recents_clear_all", phone.clear_recents, fg=ON_WALLPAPER,
+                  bg="#ffffff33", w=340, h=110, pad=(40, 0, 40, 0), radius=55, align="center")  # fmt: skip
+    return column(
+        spacer(h=80),
+        body,
+        column(clear if cards else None, pad=(0, 40, 0, 80), align="center"),
+        bg="#2d3e50",
+        rid="overview_panel",
+    )
+
+
+def _recent_card(ctx: AppContext, app: App) -> Node:
+    """One app's card: its icon and label over a snapshot panel in its colours; a tap resumes the app."""
+    look = dict(fg=app.icon_fg, bg=app.icon_bg, radius=40, w=80, h=80, align="center")
+    glyph = (
+        Node(TEXT, text=app.label[:1], size=40, bold=True, **look)
+        if app.icon_glyph is None
+        else Node(IMAGE, icon=app.icon_glyph, size=48, **look)
+    )
+    title = ctx.phone.context(app.package).top
+    return column(
+        row(glyph, text(app.label, "subtitle", fg=ON_WALLPAPER, max_lines=1, weight=1), gap=24, valign="center"),
+        column(
+            Node(IMAGE, icon=app.icon_glyph or "apps", size=220, fg=app.icon_fg, align="center", weight=1),
+            text(title.name.replace("_", " ").capitalize() if title else "", "caption", fg=app.icon_fg, align="center"),
+            bg=app.icon_bg, radius=48, weight=1, pad=(0, 0, 0, 40), dumped=False,
+        ),
+        desc=app.label, rid="recents_card", w=720, gap=28,
+        on_tap=lambda: ctx.phone.resume(app.package),
+    )  # fmt: skip
+
+
 class LauncherApp(App):
     package = PACKAGE
     label = identity("launcher").label
     in_launcher = False
     activities = (Activity(f"{PACKAGE}.NexusLauncherActivity", "home", (HOME_FILTER,)),)
     theme = Theme(primary=WALLPAPER, background=WALLPAPER)
-    screens = {"home": home, "drawer": drawer}
+    screens = {"home": home, "drawer": drawer, "recents": recents}

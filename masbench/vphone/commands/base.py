@@ -198,7 +198,7 @@ def all_packages(phone: VirtualPhone) -> list[str]:
 
 def is_system(phone: VirtualPhone, package: str) -> bool:
     if package in phone.apps:
-        return package in PREINSTALLED or package == phone.home_package
+        return package in PREINSTALLED or package == phone.home_package or phone.apps[package].platform
     return package not in THIRD_PARTY_PLATFORM
 
 
@@ -215,7 +215,8 @@ def pid_of(phone: VirtualPhone, package: str) -> int:
 
 
 def task_id(phone: VirtualPhone, package: str) -> int:
-    return 7 + sorted(phone.apps).index(package) if package in phone.apps else 1
+    apps = sorted(p for p, app in phone.apps.items() if not app.platform)
+    return 7 + apps.index(package) if package in apps else 1
 
 
 def user_name(uid: int) -> str:

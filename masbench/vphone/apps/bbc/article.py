@@ -8,7 +8,6 @@ from datetime import datetime
 from typing import Any
 
 from ...app import AppContext
-from ...intents import Intent
 from ...theme import theme
 from ...ui import Node
 from ...widgets import app_bar, bottom_sheet, column, icon_button, image, list_item, row, scroll_page, text
@@ -82,7 +81,7 @@ def article(ctx: AppContext) -> Node:
         video_player(ctx, item) if item["video"] else image(picture(item), 1080, 608, desc=item["headline"])
     )
     body = [
-        text(p, "body", size=size, rid="article_paragraph", pad=(40, 12, 40, 12))
+        text(p, "body", size=size, rid="article_paragraph", pad=(40, 12, 40, 12), selectable=True)
         for p in content.paragraphs(item)
     ]
     topics = text(
@@ -130,11 +129,7 @@ def share_sheet(ctx: AppContext) -> Node:
 
     def send() -> None:
         ctx.close()
-        error = ctx.start_activity(
-            Intent(SEND, mime_type="text/plain", extras={"android.intent.extra.TEXT": url})
-        )
-        if error:
-            ctx.toast("No app can share this story")
+        ctx.share(url, subject=item["headline"])
 
     return bottom_sheet(
         "Share",

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from ...app import AppContext
-from ...intents import Intent
 from ...theme import theme
 from ...ui import Node
 from ...widgets import (
@@ -121,6 +120,7 @@ def build_hotel(ctx: AppContext) -> Node:
                 f"{hotel['distance']} km from centre",
                 "caption",
                 rid="hotel_address",
+                selectable=True,
             ),
             score_row(hotel),
             pad=(40, 16, 40, 16),
@@ -168,16 +168,7 @@ def build_hotel(ctx: AppContext) -> Node:
 
 def share(ctx: AppContext, hotel: dict[str, Any]) -> None:
     url = f"https://www.booking.com/hotel/{hotel['cc']}/{hotel['slug']}.html"
-    ctx.phone.clipboard = url
-    error = ctx.start_activity(
-        Intent(
-            "android.intent.action.SEND",
-            mime_type="text/plain",
-            extras={"android.intent.extra.TEXT": f"{hotel['name']} on Booking.com: {url}"},
-        )
-    )
-    if error:
-        ctx.toast("Link copied to clipboard")
+    ctx.share(f"{hotel['name']} on Booking.com: {url}", subject=hotel["name"])
 
 
 # -- rooms ----------------------------------------------------------------------------------------------

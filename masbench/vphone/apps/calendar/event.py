@@ -59,7 +59,7 @@ def build_event(ctx: AppContext) -> Node:
         valign="start",
     )
     details: list[Node | None] = [
-        list_item(ev["location"], "Location", icon="location", rid="event_location")
+        list_item(ev["location"], "Location", icon="location", rid="event_location", selectable=True)
         if ev["location"]
         else None,
         list_item(f"{len(ev['guests'])} guests", ", ".join(ev["guests"]), icon="person", rid="event_guests")

@@ -81,6 +81,7 @@ def build_detail(ctx: AppContext) -> Node:
                 lambda n=p["number"]: _reach(ctx, "call", n),
                 icon="call",
                 rid="phone_row",
+                selectable=True,
             )
             for p in c["phones"]
         ),
@@ -91,6 +92,7 @@ def build_detail(ctx: AppContext) -> Node:
                 lambda a=e["address"]: _reach(ctx, "email", a),
                 icon="email",
                 rid="email_row",
+                selectable=True,
             )
             for e in c["emails"]
         ),
@@ -100,6 +102,7 @@ def build_detail(ctx: AppContext) -> Node:
             lambda a=c["address"]: _show_on_map(ctx, a),
             icon="location",
             rid="address_row",
+            selectable=True,
         )
         if c["address"]
         else None,

@@ -134,7 +134,7 @@ def message_block(ctx: AppContext, message: dict) -> Node:
     ]
     return column(
         header,
-        text(message["body"], "body", pad=(48, 8, 48, 16), rid="message_body"),
+        text(message["body"], "body", pad=(48, 8, 48, 16), rid="message_body", selectable=True),
         *link_rows(ctx, message["body"]),
         column(*files, gap=12, pad=(48, 0, 48, 16)) if files else None,
         divider(),

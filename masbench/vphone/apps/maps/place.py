@@ -47,7 +47,7 @@ def place_page(ctx: AppContext) -> Node:
     dist = model.distance_text(ctx.state, distance_km(model.center(ctx.state, HOME_CITY), p))
     info: list[Node | None] = [
         list_item("Saved in " + ", ".join(saved_in), icon="bookmark", rid="saved_in") if saved_in else None,
-        list_item(p.get("address", p["name"]), icon="pin", rid="place_address"),
+        list_item(p.get("address", p["name"]), icon="pin", rid="place_address", selectable=True),
     ]
     if not is_address:
         info += [
@@ -181,8 +181,9 @@ def _call(ctx: AppContext, p: dict[str, Any]) -> None:
 
 
 def _share(ctx: AppContext, p: dict[str, Any]) -> None:
-    ctx.phone.clipboard = f"https://maps.app.goo.gl/{zlib.crc32(p['id'].encode()):08x}"
-    ctx.toast("Link copied")
+    ctx.share(
+        f"{p['name']}\n{p.get('address', p['name'])}\nhttps://maps.app.goo.gl/{zlib.crc32(p['id'].encode()):08x}"
+    )
 
 
 def review(ctx: AppContext) -> Node:

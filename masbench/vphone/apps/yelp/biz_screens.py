@@ -124,7 +124,7 @@ def business(ctx: AppContext) -> Node:
         divider(),
         section_title("Location & Hours"),
         Node(IMAGE, image=f"map:{biz['neighborhood']}", desc="Map", h=300, radius=18, rid="map_preview"),
-        text(address, "body", pad=(40, 16, 40, 16), rid="address"),
+        text(address, "body", pad=(40, 16, 40, 16), rid="address", selectable=True),
         *hours,
         divider(),
         section_title("Amenities and More") if amenities else None,
@@ -203,8 +203,7 @@ def _website(ctx: AppContext, biz: dict[str, Any]) -> None:
 
 
 def _share(ctx: AppContext, biz: dict[str, Any]) -> None:
-    ctx.phone.clipboard = f"https://www.yelp.com/biz/{biz['alias']}"
-    ctx.toast("Link copied to clipboard")
+    ctx.share(f"Check out {biz['name']} on Yelp: https://www.yelp.com/biz/{biz['alias']}")
 
 
 # -- review form ------------------------------------------------------------------------------------

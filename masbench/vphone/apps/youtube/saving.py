@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...app import AppContext
-from ...intents import Intent
+from ...intents import ACTION_SEND, EXTRA_TEXT, Intent
 from ...theme import theme
 from ...ui import Node
 from ...widgets import (
@@ -23,10 +23,9 @@ from ...widgets import (
     text,
     text_field,
 )
+from .. import system
 from . import content as c
 from . import model
-
-SEND = "android.intent.action.SEND"
 
 
 def video_menu(ctx: AppContext) -> Node:
@@ -141,14 +140,9 @@ def new_playlist_dialog(ctx: AppContext) -> Node:
 
 
 def share_targets(ctx: AppContext) -> list[tuple[str, str]]:
-    """(label, package) of the installed apps that take shared text, as Android's chooser lists them."""
-    probe = Intent(SEND, mime_type="text/plain", categories=["android.intent.category.DEFAULT"])
-    return [
-        (app.label, app.package)
-        for app in ctx.phone.apps.values()
-        if app.package != ctx.app.package
-        and any(a.exported and any(f.matches(probe) for f in a.filters) for a in app.activities)
-    ]
+    """(label, package) of the other installed apps that take shared text, as the share sheet lists them."""
+    apps = [a for a in ctx.phone.apps.values() if a.package != ctx.app.package]
+    return [(app.label, app.package) for app in system.share_targets(apps)]
 
 
 def share_sheet(ctx: AppContext) -> Node:
@@ -164,8 +158,8 @@ def share_sheet(ctx: AppContext) -> Node:
         def run() -> None:
             ctx.close()
             title = c.videos()[vid].title
-            error = ctx.start_activity(Intent(SEND, mime_type="text/plain", package=package,
-                                              extras={"android.intent.extra.TEXT": f"{title} {link}"}))  # fmt: skip
+            error = ctx.start_activity(Intent(ACTION_SEND, mime_type="text/plain", package=package,
+                                              extras={EXTRA_TEXT: f"{title} {link}"}))  # fmt: skip
             if error:
                 ctx.toast("Couldn't share the video")
 

@@ -41,6 +41,7 @@ def webview(title: str, *children: Node | None, bg: str = "#ffffff") -> Node:
 
 def _text(reader: Reader, value: str, size: int, **kw: object) -> Node:
     kw.setdefault("pad", (48, 6, 48, 6))
+    kw.setdefault("selectable", True)  # page text takes a long press to select and copy, as in any browser
     return Node(TEXT, text=value, size=reader.scale(size), bg=reader.marked(value), **kw)
 
 
