@@ -80,7 +80,7 @@ def test_show_text_yaml_and_json():
 def test_stats_tables_and_json():
     result = invoke("stats", "--tasks-dir", str(DATA))
     assert result.exit_code == 0, result.output
-    assert "4 tasks per app" in result.output and "mean optimal steps" in result.output
+    assert "4 tasks per app" in result.output and "beside MAS-Bench's own figures" in result.output
     stats = json.loads(invoke("stats", "-f", "json", "--tasks-dir", str(DATA)).output)
     assert stats["by_app"]["settings"] == {
         "single_app": 3,
@@ -89,6 +89,8 @@ def test_stats_tables_and_json():
     }
     assert stats["by_level"]["1"]["mean_optimal_steps"] == 3.5
     assert stats["by_kind"]["cross-app"]["tasks"] == 1
+    assert stats["by_kind"]["cross-app"]["paper"] == {"share": None, "tasks": 47, "steps": 17.66}
+    assert stats["by_level"]["2"]["paper"]["share"] == 0.475  # Table 6
 
 
 def test_verify_on_two_virtual_phones():

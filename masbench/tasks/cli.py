@@ -168,18 +168,37 @@ def stats_command(
     for app, s in stats.by_app.items():
         apps.add_row(app, str(s.single_app), str(s.cross_app), *(str(s.by_level[lv]) for lv in (1, 2, 3)))
     console.print(apps)
-    groups = Table(title="per level and kind", title_justify="left")
-    for col in ("group", "tasks", "share", "mean optimal steps", "mean hybrid steps"):
+    groups = Table(
+        title="per level and kind, beside MAS-Bench's own figures",
+        title_justify="left",
+    )
+    for col in ("group", "tasks", "share", "paper", "steps", "paper", "gap", "hybrid"):
         groups.add_column(col, justify="left" if col == "group" else "right")
 
-    def num(value: float | None) -> str:
-        return "-" if value is None else f"{value:.1f}"
+    def num(value: float | None, form: str = ".1f") -> str:
+        return "-" if value is None else format(value, form)
 
     for label, g in [*((f"level {lv}", g) for lv, g in stats.by_level.items()), *stats.by_kind.items()]:
+        paper = g.paper
+        paper_size = (
+            "-" if paper is None else f"{paper.share:.0%}" if paper.share is not None else str(paper.tasks)
+        )
+        size = f"{g.share:.0%}" if paper is None or paper.share is not None else str(g.tasks)
         groups.add_row(
-            label, str(g.tasks), f"{g.share:.0%}", num(g.mean_optimal_steps), num(g.mean_hybrid_steps)
+            label,
+            str(g.tasks),
+            size,
+            paper_size,
+            num(g.mean_optimal_steps),
+            num(paper.steps if paper else None),
+            num(g.steps_gap(), "+.0%"),
+            num(g.mean_hybrid_steps),
         )
     console.print(groups)
+    console.print(
+        "share/paper: share of all tasks (levels) or task count (kinds); steps: mean optimal GUI-only steps; "
+        "gap: steps against the paper's; hybrid: mean steps of the hybrid reference solutions."
+    )
 
 
 def _phone_count(devices: str) -> int:
