@@ -21,11 +21,18 @@ PLATFORM_PACKAGES = (
     "com.android.systemui",
     "com.android.shell",
     "com.android.providers.settings",
+    "com.android.providers.contacts",
+    "com.android.providers.calendar",
     "com.android.vending",
     "com.google.android.gms",
     "com.google.android.inputmethod.latin",
     "com.android.adbkeyboard",
 )
+# The platform packages that host an app's content provider: `pm clear` on one clears that provider's data.
+PROVIDER_AUTHORITIES = {
+    "com.android.providers.contacts": "com.android.contacts",
+    "com.android.providers.calendar": "com.android.calendar",
+}
 THIRD_PARTY_PLATFORM = {"com.android.adbkeyboard"}  # installed by the harness, as on a benchmark AVD
 # Simulated apps that ship in the system image of a Google APIs AVD; every other app counts as user-installed.
 PREINSTALLED = {a.package for a in IDENTITIES.values() if a.system}

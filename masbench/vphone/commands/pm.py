@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..intents import short_component
 from .am import parse_intent, shell_exception
-from .base import CommandError, Proc, all_packages, apk_path, is_system, uid_of
+from .base import PROVIDER_AUTHORITIES, CommandError, Proc, all_packages, apk_path, is_system, uid_of
 from .dumpsys import package_dump
 
 if TYPE_CHECKING:
@@ -204,9 +204,11 @@ def pm(p: Proc, args: list[str]) -> int:
         return 0
     if sub == "clear":
         names = _user_args(rest)
-        if not names or names[0] not in all_packages(phone):
+        if not names:
+            raise CommandError("Error: no package specified")
+        if names[0] not in all_packages(phone):
             raise CommandError("Failed")
-        phone.clear_data(names[0])
+        clear_package_data(phone, names[0])
         p.line("Success")
         return 0
     if sub == "install":
@@ -233,6 +235,16 @@ def pm(p: Proc, args: list[str]) -> int:
     if sub.startswith(("set-app-links", "verify-app-links", "reset-app-links")):
         return 0
     raise CommandError(f"Unknown command: {sub}", 255)
+
+
+def clear_package_data(phone: VirtualPhone, package: str) -> None:
+    """`pm clear`: an app's data, which includes the provider data it answers `content query` with;
+    clearing a provider's own package (AndroidWorld clears `com.android.providers.contacts`) clears the
+    app that holds that provider's data. Either way `content query` then answers the seeded defaults."""
+    authority = PROVIDER_AUTHORITIES.get(package)
+    holders = [app.package for app in phone.apps.values() if authority in app.providers] if authority else []
+    for holder in holders or [package]:
+        phone.clear_data(holder)
 
 
 COMMANDS = {"pm": pm}

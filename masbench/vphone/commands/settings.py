@@ -29,28 +29,44 @@ def put_setting(phone: VirtualPhone, namespace: str, key: str, value: str | None
     phone.invalidate()
 
 
-def settings(p: Proc, args: list[str]) -> int:
+def _settings_args(args: list[str]) -> tuple[str, str, list[str]]:
+    """(verb, namespace, rest) as SettingsService's shell command reads them; its errors exit -1 (255)."""
     args = [a for i, a in enumerate(args) if a != "--user" and (i == 0 or args[i - 1] != "--user")]
-    if len(args) < 2:
+    if not args:
         raise CommandError(SETTINGS_USAGE)
-    verb, namespace, rest = args[0], args[1], args[2:]
+    verb = args[0].lower()
+    if verb not in ("get", "put", "delete", "list", "reset"):
+        raise CommandError(f"Invalid command: {args[0]}", 255)
+    if len(args) < 2:
+        raise CommandError("Bad arguments", 255)
+    namespace = args[1].lower()
     if namespace not in NAMESPACES:
-        raise CommandError(f"Invalid namespace '{namespace}'\n{SETTINGS_USAGE}")
+        raise CommandError(f"Invalid namespace '{args[1]}'", 255)
+    rest = args[2:]
+    needed = {"get": 1, "delete": 1, "put": 2}.get(verb, 0)
+    if len(rest) < needed:
+        raise CommandError("Bad arguments", 255)
+    return verb, namespace, rest
+
+
+def settings(p: Proc, args: list[str]) -> int:
+    """`settings get|put|delete|list NAMESPACE ...` over the phone's tables; `list` sorts whole
+    `name=value` lines (Collections.sort in SettingsService), so `a.b=` comes before `a=`."""
+    verb, namespace, rest = _settings_args(args)
     table = p.phone.settings[namespace]
-    if verb == "get" and rest:
-        p.line(table.get(rest[0], "null"))
-    elif verb == "put" and len(rest) >= 2:
-        put_setting(p.phone, namespace, rest[0], rest[1])
-    elif verb == "delete" and rest:
+    if verb == "get":
+        value = table.get(rest[0])
+        p.line("null" if value is None else value)
+    elif verb == "put":
+        put_setting(p.phone, namespace, rest[0], rest[1])  # a trailing TAG or `default` changes nothing here
+    elif verb == "delete":
         existed = rest[0] in table
         put_setting(p.phone, namespace, rest[0], None)
         p.line(f"Deleted {int(existed)} rows")
     elif verb == "list":
-        p.lines([f"{k}={v}" for k, v in sorted(table.items())])
-    elif verb == "reset":
-        raise CommandError("settings reset is not supported on a virtual phone; use `cmd masbench reset`")
+        p.lines(sorted(f"{k}={'null' if v is None else v}" for k, v in table.items()))
     else:
-        raise CommandError(SETTINGS_USAGE)
+        raise CommandError("settings reset is not supported on a virtual phone; use `cmd masbench reset`")
     return 0
 
 
