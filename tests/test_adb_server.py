@@ -245,11 +245,12 @@ def test_tport_answers_okay_and_an_8_byte_transport_id(server):
     assert struct.unpack("<Q", reply[4:12])[0] == server.transport_id(SERIAL)
 
 
-def test_exec_out_is_raw_stdout(server):
+def test_exec_out_is_raw_stdout_then_stderr(server):
+    """adbd's raw subprocess shares one socket for stdout and stderr, and no pty rewrites line ends."""
     reply = exchange(server.port, tport() + frame("exec:screencap -p; nosuchcommand"))
     assert reply[12:16] == b"OKAY"
     assert reply[16:24] == b"\x89PNG\r\n\x1a\n"
-    assert b"not found" not in reply
+    assert reply.endswith(b"/system/bin/sh: nosuchcommand: inaccessible or not found\n")
 
 
 def test_shell_without_transport_uses_the_only_device(server):

@@ -4,6 +4,7 @@ as an Android 15 emulator (Pixel 7, API 35) prints it: driven the way those tool
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -118,3 +119,37 @@ def test_pm_clear_errors(device):
         "Failed",
     )
     assert "package:com.android.providers.contacts" in device.shell("pm list packages -s").splitlines()
+
+
+# -- 3. exec: (adb exec-out) and logcat ------------------------------------------------------------------
+THREADTIME = re.compile(r"\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} +\d+ +\d+ [VDIWEF] [^:]+: .*")
+
+
+@needs_adb
+def test_exec_out_is_raw_bytes_with_stderr_on_the_same_stream(adb, device):
+    png = adb("exec-out", "screencap", "-p")
+    assert png.returncode == 0 and png.stdout.startswith(b"\x89PNG\r\n\x1a\n")
+    assert png.stdout == device.shell("screencap -p", encoding=None)  # no pty translation of \n
+    mixed = adb("exec-out", "echo out; ls /nope")
+    assert mixed.stdout == b"out\nls: /nope: No such file or directory\n"
+
+
+@needs_adb
+def test_adb_logcat_dump_prints_threadtime_lines_from_the_event_log(adb, device):
+    device.app_start("com.android.settings")
+    device.app_stop("com.android.settings")
+    done = adb("logcat", "-d")  # the CLI sends `export ANDROID_LOG_TAGS=""; exec logcat -d` over shell
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.decode().splitlines()
+    assert lines[0] == "--------- beginning of main"
+    assert all(THREADTIME.fullmatch(line) for line in lines[1:]), lines
+    assert any(
+        " I ActivityTaskManager: START u0 {" in line and "cmp=com.android.settings/" in line for line in lines
+    )
+    assert any("I ActivityManager: Force stopping com.android.settings appid=" in line for line in lines)
+
+
+def test_exec_replaces_the_shell(device):
+    assert device.shell("exec echo one; echo two") == "one"
+    exited = device.shell2("sh -c 'exec false; echo never'")
+    assert (exited.returncode, exited.output) == (1, "")

@@ -681,6 +681,12 @@ class Shell:
     # -- commands ------------------------------------------------------------------------------------
     def dispatch(self, argv: list[str], stdin: bytes, out: Sink, err: Sink, env: dict[str, str]) -> int:
         name = argv[0]
+        if name == "exec":
+            # `exec CMD`: CMD replaces the shell, so nothing after it runs (the adb CLI's `logcat` sends
+            # `export ANDROID_LOG_TAGS=""; exec logcat ...`); without CMD there is nothing to replace.
+            if len(argv) == 1:
+                return 0
+            raise ShellExit(self.dispatch(argv[1:], stdin, out, err, env))
         builtin = BUILTINS.get(name)
         if builtin is not None:
             try:

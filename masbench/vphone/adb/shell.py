@@ -72,14 +72,15 @@ class ShellServices:
         await reply(conn, okay() + data + _v2_packet(3, bytes([out.exit_code & 0xFF])))
 
     async def _exec(self, conn: Conn, phone: VirtualPhone, command: str) -> None:
-        """`exec:` (adb exec-out): raw stdout only, so binary output such as a PNG stays intact."""
+        """`exec:` (adb exec-out): raw bytes, no pty, so binary output such as a PNG stays intact. adbd's
+        raw subprocess has one socket for stdout and stderr; stderr follows stdout here."""
         if not command:
             await send(conn, okay())
             await _InteractiveShell(self, phone, _RawShellIO(conn, merge=False), pty=False).run()
             await linger(conn)
             return
         out = await self._run_shell(phone, command)
-        await reply(conn, okay() + out.stdout)
+        await reply(conn, okay() + out.stdout + out.stderr)
 
 
 def _as_bytes(data: bytes | str | None) -> bytes:

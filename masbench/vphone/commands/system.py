@@ -85,18 +85,62 @@ def pidof(p: Proc, args: list[str]) -> int:
     return 0
 
 
+SYSTEM_SERVER_TIDS = {"ActivityTaskManager": 2125, "ActivityManager": 2124}  # their binder threads
+
+
+def _log_entry(phone: VirtualPhone, event: Event) -> tuple[int, str, str, str]:
+    """(pid, level, tag, message) for an event: the platform's own line where Android logs one (starts,
+    force-stops, crashes), else the event as JSON under the `masbench` tag."""
+    data = event.data
+    package = data.get("package", "")
+    if event.kind == "start":
+        intent = " ".join(
+            f"{key}={value}"
+            for key, value in (("act", data.get("action")), ("dat", data.get("data")))
+            if value
+        )
+        component = f"{package}/{data.get('activity', '')}"
+        return (
+            SYSTEM_SERVER_PID,
+            "I",
+            "ActivityTaskManager",
+            (
+                f"START u0 {{{intent + ' ' if intent else ''}cmp={component}}} with LAUNCH_MULTIPLE "
+                f"from uid 2000 (BAL_ALLOW_PERMISSION) result code=0"
+            ),
+        )
+    if event.kind == "force_stop" and package in phone.apps:
+        uid = uid_of(phone, package)
+        return (
+            SYSTEM_SERVER_PID,
+            "I",
+            "ActivityManager",
+            (f"Force stopping {package} appid={uid} user=0: from pid {SHELL_PID}"),
+        )
+    if event.kind == "crash" and package in phone.apps:
+        return (
+            pid_of(phone, package),
+            "E",
+            "AndroidRuntime",
+            (
+                f"FATAL EXCEPTION: main Process: {package}, PID: {pid_of(phone, package)} {data.get('error', '')}"
+            ),
+        )
+    return SYSTEM_SERVER_PID, "I", "masbench", json.dumps(event.as_json(), sort_keys=True, ensure_ascii=False)
+
+
 def _log_line(phone: VirtualPhone, event: Event, fmt: str) -> str:
     stamp = phone.boot_clock + timedelta(milliseconds=event.t_ms)
     when = f"{stamp:%m-%d %H:%M:%S}.{stamp.microsecond // 1000:03d}"
-    message = json.dumps(event.as_json(), sort_keys=True, ensure_ascii=False)
-    pid = SYSTEM_SERVER_PID
+    pid, level, tag, message = _log_entry(phone, event)
+    tid = SYSTEM_SERVER_TIDS.get(tag, pid)
     if fmt == "time":
-        return f"{when} I/masbench({pid:>5}): {message}"
+        return f"{when} {level}/{tag}({pid:>5}): {message}"
     if fmt == "brief":
-        return f"I/masbench({pid:>5}): {message}"
+        return f"{level}/{tag}({pid:>5}): {message}"
     if fmt == "raw":
         return message
-    return f"{when} {pid:>5} {pid:>5} I masbench: {message}"
+    return f"{when} {pid:>5} {tid:>5} {level} {tag}: {message}"
 
 
 def logcat(p: Proc, args: list[str]) -> int:
