@@ -3,8 +3,10 @@ as an Android 15 emulator (Pixel 7, API 35) prints it: driven the way those tool
 
 from __future__ import annotations
 
+import io
 import os
 import re
+import struct
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,6 +15,7 @@ os.environ["ADBUTILS_ADB_PATH"] = "/bin/false"  # a refused port must never spaw
 
 import adbutils
 import pytest
+from PIL import Image
 
 from masbench.vphone.adb_server import AdbServer, serve_phones
 from masbench.vphone.phone import VirtualPhone
@@ -153,3 +156,89 @@ def test_exec_replaces_the_shell(device):
     assert device.shell("exec echo one; echo two") == "one"
     exited = device.shell2("sh -c 'exec false; echo never'")
     assert (exited.returncode, exited.output) == (1, "")
+
+
+# -- 4. screenrecord and pkill ----------------------------------------------------------------------------
+def _boxes(data: bytes, start: int = 0, end: int | None = None) -> dict[str, tuple[int, int]]:
+    """ISO BMFF boxes between start and end: type -> (payload start, payload end)."""
+    found, i, end = {}, start, len(data) if end is None else end
+    while i < end:
+        size, kind = struct.unpack(">I4s", data[i : i + 8])
+        assert size >= 8 and i + size <= end, f"box {kind!r} overruns its parent"
+        found[kind.decode()] = (i + 8, i + size)
+        i += size
+    return found
+
+
+def _samples(mp4: bytes) -> list[bytes]:
+    """The video samples, located through moov/trak/mdia/minf/stbl's stsz and stco as a player does."""
+    top = _boxes(mp4)
+    assert list(top) == ["ftyp", "mdat", "moov"]
+    node = top["moov"]
+    for kind in ("trak", "mdia", "minf", "stbl"):
+        node = _boxes(mp4, *node)[kind]
+    stbl = _boxes(mp4, *node)
+    assert {"stsd", "stts", "stsc", "stsz", "stco"} <= stbl.keys()
+    assert b"mp4v" in mp4[slice(*stbl["stsd"])] and b"\x6c\x11" in mp4[slice(*stbl["stsd"])]  # JPEG
+    start = stbl["stsz"][0]
+    count = struct.unpack(">I", mp4[start + 8 : start + 12])[0]
+    sizes = struct.unpack(f">{count}I", mp4[start + 12 : start + 12 + 4 * count])
+    offset = struct.unpack(">I", mp4[stbl["stco"][0] + 8 : stbl["stco"][0] + 12])[0]
+    samples = []
+    for size in sizes:
+        samples.append(mp4[offset : offset + size])
+        offset += size
+    assert offset == top["mdat"][1]
+    return samples
+
+
+def _duration_ms(mp4: bytes) -> int:
+    mvhd = _boxes(mp4, *_boxes(mp4)["moov"])["mvhd"]
+    timescale, duration = struct.unpack(">II", mp4[mvhd[0] + 12 : mvhd[0] + 20])
+    return duration * 1000 // timescale
+
+
+def test_screenrecord_writes_a_playable_mp4_for_its_time_limit(device):
+    assert device.shell2("screenrecord --time-limit 3 /sdcard/demo.mp4").returncode == 0
+    mp4 = device.sync.read_bytes("/sdcard/demo.mp4")
+    frames = _samples(mp4)
+    assert len(frames) == 1 and frames[0][:2] == b"\xff\xd8" and frames[0][-2:] == b"\xff\xd9"
+    assert _duration_ms(mp4) == 3000
+    assert Image.open(io.BytesIO(frames[0])).size == (1080, 2400)
+
+
+@needs_adb
+def test_pkill_2_ends_a_background_recording_with_the_screen_as_it_is_then(adb, device, phone):
+    assert adb("shell", "screenrecord", "--size", "540x1200", "/sdcard/rec.mp4").returncode == 0
+    assert device.shell("pgrep -l screenrecord").endswith(" screenrecord")
+    device.app_start("com.android.settings")
+    stopped = adb("shell", "pkill", "-2", "screenrecord")
+    assert (stopped.returncode, stopped.stdout, stopped.stderr) == (0, b"", b"")
+    assert adb("shell", "pkill", "-2", "screenrecord").returncode == 1  # nothing left to signal
+    mp4 = device.sync.read_bytes("/sdcard/rec.mp4")
+    frames = _samples(mp4)
+    assert len(frames) == 2 and frames[0] != frames[1]  # the home screen, then Settings
+    assert Image.open(io.BytesIO(frames[1])).size == (540, 1200)
+    assert 0 < _duration_ms(mp4) < 180_000
+
+
+def test_pkill_answers_as_toybox(device):
+    refused = device.shell2("pkill -f com.google.android.apps.nexuslauncher")
+    assert refused.returncode == 1
+    assert refused.output.startswith("pkill: TERM->") and refused.output.endswith(
+        ": Operation not permitted\n"
+    )
+    assert device.shell2("pkill -2 no_such_process").output == ""
+    assert device.shell2("pkill -2 no_such_process").returncode == 1
+    device.shell("screenrecord /sdcard/k.mp4")
+    assert device.shell2("pkill -9 -f 'screenrecord /sdcard/k.mp4'").returncode == 0
+    assert list(_boxes(device.sync.read_bytes("/sdcard/k.mp4"))) == ["ftyp", "mdat"]  # killed: no index
+
+
+def test_screenrecord_errors(device):
+    assert device.shell2("screenrecord").output == "Must specify output file (see --help).\n"
+    assert (
+        device.shell2("screenrecord /system/x.mp4").output
+        == "Unable to open '/system/x.mp4': Permission denied\n"
+    )
+    assert device.shell2("screenrecord --frob /sdcard/x.mp4").returncode == 2

@@ -9,6 +9,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from .. import uiautomator
+from . import screenrecord
 from .base import SHELL_PID, CommandError, Proc, getopt, parse_int, pid_of, uid_of, user_name
 
 if TYPE_CHECKING:
@@ -49,6 +50,7 @@ def _processes(phone: VirtualPhone) -> list[tuple[str, int, int, str]]:
     apps |= {ime.split("/")[0] for ime in IMES if ime == current_ime}
     rows = list(BASE_PROCESSES)
     rows += [(user_name(uid_of(phone, pkg)), pid_of(phone, pkg), ZYGOTE_PID, pkg) for pkg in sorted(apps)]
+    rows += [("shell", r.pid, SHELL_PID, "screenrecord") for r in screenrecord.running(phone)]
     return rows
 
 
@@ -86,6 +88,81 @@ def pidof(p: Proc, args: list[str]) -> int:
 
 
 SYSTEM_SERVER_TIDS = {"ActivityTaskManager": 2125, "ActivityManager": 2124}  # their binder threads
+
+
+SIGNALS = {"HUP": 1, "INT": 2, "QUIT": 3, "KILL": 9, "USR1": 10, "USR2": 12, "TERM": 15, "CONT": 18, "STOP": 19}  # fmt: skip
+
+
+def _signal(spec: str, name: str) -> int:
+    """`2`, `INT` or `SIGINT` (toybox's sig_to_num)."""
+    if spec.isdigit():
+        return int(spec)
+    number = SIGNALS.get(spec.upper().removeprefix("SIG"))
+    if number is None:
+        raise CommandError(f"{name}: Unknown signal '{spec}'")
+    return number
+
+
+def _send(p: Proc, pid: int, user: str, signal: int) -> bool:
+    """Deliver a signal as the shell user may: to its own processes only (screenrecord ends on INT,
+    TERM or KILL; the shell itself carries on). False when the kernel would refuse (EPERM)."""
+    if user != "shell":
+        return False
+    recording = next((r for r in screenrecord.running(p.phone) if r.pid == pid), None)
+    if recording is not None and signal in (SIGNALS["INT"], SIGNALS["TERM"], SIGNALS["KILL"], SIGNALS["HUP"]):
+        screenrecord.stop(p.phone, recording, finish=signal != SIGNALS["KILL"])
+    return True
+
+
+def pgrep(p: Proc, args: list[str]) -> int:
+    """toybox pgrep/pkill: extended regexes matched anywhere in the name (-f: the command line, -x: whole),
+    -v inverts, -n/-o newest/oldest; pkill -SIGNAL (or -l SIGNAL) signals each match and reports a refusal
+    as `pkill: INT->PID: Operation not permitted`. Exit 0 if the last match went through, 1 otherwise."""
+    kill = p.name == "pkill"
+    signal = SIGNALS["TERM"] if kill else 0
+    rest = []
+    for arg in args:
+        if (
+            kill
+            and arg[:1] == "-"
+            and len(arg) > 1
+            and (arg[1:].isdigit() or arg[1:].upper().removeprefix("SIG") in SIGNALS)
+        ):
+            signal = _signal(arg[1:], p.name)
+        else:
+            rest.append(arg)
+    opts, patterns = getopt(p.name, rest, "fnovxc" + ("" if kill else "la"), "ld" if kill else "d")
+    if kill and "l" in opts:
+        signal = _signal(opts["l"][-1], p.name)
+    try:
+        regexes = [re.compile(pattern) for pattern in patterns]
+    except re.error as exc:
+        raise CommandError(f"{p.name}: bad regex: {exc}") from None
+    commands = {r.pid: r.command for r in screenrecord.running(p.phone)}
+    matches = []
+    for user, pid, _ppid, name in [*_processes(p.phone), ("shell", SHELL_PID, 412, "sh")]:
+        text = commands.get(pid, name) if "f" in opts else name
+        hit = any(rx.fullmatch(text) if "x" in opts else rx.search(text) for rx in regexes)
+        if not regexes or hit != ("v" in opts):
+            matches.append((pid, user, text))
+    matches.sort()
+    if matches and ("n" in opts or "o" in opts):
+        matches = [matches[-1] if "n" in opts else matches[0]]
+    status = 1
+    shown = []
+    for pid, user, text in matches:
+        status = 0
+        if kill and not _send(p, pid, user, signal):
+            name = next((k for k, v in SIGNALS.items() if v == signal), str(signal))
+            p.err(f"{p.name}: {name}->{pid}: Operation not permitted")
+            status = 1
+        elif not kill:
+            shown.append(f"{pid} {text}" if "l" in opts or "a" in opts else str(pid))
+    if "c" in opts:
+        p.line(str(len(matches)))
+    elif shown:
+        p.out(opts.get("d", ["\n"])[-1].join(shown) + "\n")
+    return status
 
 
 def _log_entry(phone: VirtualPhone, event: Event) -> tuple[int, str, str, str]:
@@ -211,4 +288,6 @@ COMMANDS = {
     "app_process": app_process,
     "app_process64": app_process,
     "locksettings": silent_ok,
+    "pgrep": pgrep,
+    "pkill": pgrep,
 }
