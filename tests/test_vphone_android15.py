@@ -242,3 +242,46 @@ def test_screenrecord_errors(device):
         == "Unable to open '/system/x.mp4': Permission denied\n"
     )
     assert device.shell2("screenrecord --frob /sdcard/x.mp4").returncode == 2
+
+
+# -- 5. ip, cut, /proc/stat -------------------------------------------------------------------------------
+def test_ip_reports_the_emulator_network_and_follows_wifi(device):
+    assert device.wlan_ip() == "10.0.2.16"  # adbutils parses `ip addr show dev wlan0`
+    shown = device.shell("ip addr show wlan0").splitlines()
+    assert shown[0].startswith("3: wlan0: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 1500")
+    assert "    inet 10.0.2.16/24 brd 10.0.2.255 scope global wlan0" in shown
+    assert device.shell("ip route | cut -d' ' -f9") == "10.0.2.16"  # the usual one-liner for the address
+    device.shell("svc wifi disable")
+    assert "inet " not in device.shell("ip addr show wlan0") and device.shell("ip route") == ""
+    missing = device.shell2("ip addr show wlan9")
+    assert (missing.returncode, missing.output) == (1, 'Device "wlan9" does not exist.\n')
+
+
+def test_cut_selects_fields_and_characters_as_toybox(device):
+    assert device.shell("echo a:b:c:d | cut -d: -f2,4-") == ["a", "b", "c", "d"][1] + ":d"
+    assert device.shell("echo a:b:c | cut -d: -f-2") == "a:b"
+    assert device.shell("echo nodelim | cut -d: -f2") == "nodelim"  # printed whole unless -s
+    assert device.shell("echo nodelim | cut -s -d: -f2") == ""
+    assert device.shell("printf 'x\\ty\\n' | cut -f2") == "y"  # TAB by default
+    assert device.shell("echo hello | cut -c2-4") == "ell"
+    assert device.shell2("echo x | cut").output == "cut: no selections\n"
+    assert device.shell2("echo x | cut -d: -c1").output == "cut: -d needs -Ff\n"
+
+
+def test_proc_stat_cpu_lines_add_up_and_advance_with_the_clock(device, phone):
+    def cpu_lines() -> list[list[int]]:
+        lines = [
+            line.split() for line in device.shell("cat /proc/stat").splitlines() if line.startswith("cpu")
+        ]
+        assert [line[0] for line in lines] == ["cpu", "cpu0", "cpu1", "cpu2", "cpu3"]
+        assert all(
+            len(line) == 11 for line in lines
+        )  # user nice system idle iowait irq softirq steal guest guest_nice
+        return [[int(v) for v in line[1:]] for line in lines]
+
+    before = cpu_lines()
+    assert before[0] == [sum(column) for column in zip(*before[1:], strict=True)]
+    phone.advance("launch", 10_000)
+    after = cpu_lines()
+    assert after[0][3] > before[0][3] and after[0][0] > before[0][0]
+    assert device.shell("grep -c '^btime ' /proc/stat") == "1"

@@ -3,7 +3,7 @@ that implement them, plus the dispatchers that route into it (`cmd SERVICE`, `to
 
 from __future__ import annotations
 
-from . import am, dumpsys, files, pm, screen, screenrecord, settings, system, text
+from . import am, dumpsys, files, kernel, pm, screen, screenrecord, settings, system, text
 from .base import Command, CommandError, Proc
 from .masbench import cmd_masbench
 
@@ -68,6 +68,7 @@ COMMANDS: dict[str, Command] = {
     **settings.COMMANDS,
     **system.COMMANDS,
     **screenrecord.COMMANDS,
+    **kernel.COMMANDS,
     "which": which,
     "toybox": toybox,
     "busybox": toybox,

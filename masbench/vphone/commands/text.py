@@ -7,6 +7,7 @@ import binascii
 import re
 
 from .base import CommandError, Proc, decode, getopt, parse_float, parse_int
+from .kernel import proc_file
 
 ESCAPES = {
     "\\": "\\",
@@ -232,6 +233,10 @@ def inputs(p: Proc, files: list[str]) -> tuple[list[tuple[str, bytes]], int]:
         if name == "-":
             found.append(("(standard input)", p.stdin))
             continue
+        generated = proc_file(p.phone, p.path(name))
+        if generated is not None:
+            found.append((name, generated))
+            continue
         try:
             found.append((name, p.phone.fs.read(p.path(name))))
         except FileNotFoundError:
@@ -241,6 +246,60 @@ def inputs(p: Proc, files: list[str]) -> tuple[list[tuple[str, bytes]], int]:
             p.err(f"{p.name}: {name}: Is a directory")
             status = 1
     return found, status
+
+
+def _cut_ranges(spec: str, flag: str) -> list[tuple[int, int]]:
+    """toybox cut's LIST: `N`, `A-B`, `A-` (to the end), `-B` (from the start), comma separated; 1-based."""
+    ranges = []
+    for part in spec.split(","):
+        m = re.fullmatch(r"(\d*)(-?)(\d*)", part)
+        if m is None or not (m.group(1) or m.group(3)) or (m.group(3) and not m.group(2)):
+            raise CommandError(f"cut: bad -{flag} '{part}'")
+        first = int(m.group(1) or 1)
+        last = int(m.group(3)) if m.group(3) else (first if not m.group(2) else 2**31)
+        if first < 1 or first > last:
+            raise CommandError(f"cut: bad -{flag} '{part}'")
+        ranges.append((first, last))
+    return ranges
+
+
+def cut(p: Proc, args: list[str]) -> int:
+    """toybox cut: -b/-c positions, -f fields split on one DELIM character (TAB), -F fields split on a
+    regex (runs of whitespace); -O sets the output separator, -s drops lines without a delimiter, -D keeps
+    the LIST's order instead of sorting and merging it."""
+    opts, files = getopt("cut", args, "sDn", "bcCfFdO")
+    kinds = [k for k in "bcCfF" if k in opts]
+    if "s" in opts and not {"f", "F"} & opts.keys():
+        raise CommandError("cut: -s needs -Ff")
+    if "d" in opts and not {"f", "F"} & opts.keys():
+        raise CommandError("cut: -d needs -Ff")
+    if not kinds:
+        raise CommandError("cut: no selections")
+    kind = kinds[-1]
+    ranges = [r for k in kinds for spec in opts[k] for r in _cut_ranges(spec, k)]
+    delim = opts.get("d", ["[[:space:]][[:space:]]*" if kind == "F" else "\t"])[-1]
+    out_sep = opts.get("O", [" " if kind == "F" else delim])[-1]
+
+    def pick(items: list[str]) -> list[str]:
+        numbers = [n for first, last in ranges for n in range(first, min(last, len(items)) + 1)]
+        return [items[n - 1] for n in (numbers if "D" in opts else sorted(set(numbers)))]
+
+    found, status = inputs(p, files)
+    for _, data in found:
+        for line in decode(data).splitlines():
+            if kind in "bcC":
+                p.line("".join(pick(list(line))))
+                continue
+            if kind == "F":
+                fields = re.split(delim.replace("[[:space:]]", r"\s"), line)
+            else:
+                fields = line.split(delim[:1])
+            if len(fields) == 1:
+                if "s" not in opts:
+                    p.line(line)
+                continue
+            p.line(out_sep.join(pick(fields)))
+    return status
 
 
 def bre_to_python(pattern: str) -> str:
@@ -485,6 +544,7 @@ COMMANDS = {
     "head": head,
     "tail": tail,
     "wc": wc,
+    "cut": cut,
     "base64": base64_cmd,
     "id": id_cmd,
     "whoami": whoami,
