@@ -258,7 +258,7 @@ def test_ip_reports_the_emulator_network_and_follows_wifi(device):
 
 
 def test_cut_selects_fields_and_characters_as_toybox(device):
-    assert device.shell("echo a:b:c:d | cut -d: -f2,4-") == ["a", "b", "c", "d"][1] + ":d"
+    assert device.shell("echo a:b:c:d | cut -d: -f2,4-") == "b:d"
     assert device.shell("echo a:b:c | cut -d: -f-2") == "a:b"
     assert device.shell("echo nodelim | cut -d: -f2") == "nodelim"  # printed whole unless -s
     assert device.shell("echo nodelim | cut -s -d: -f2") == ""
@@ -285,3 +285,44 @@ def test_proc_stat_cpu_lines_add_up_and_advance_with_the_clock(device, phone):
     after = cpu_lines()
     assert after[0][3] > before[0][3] and after[0][0] > before[0][0]
     assert device.shell("grep -c '^btime ' /proc/stat") == "1"
+
+
+# -- 6. reboot and adb root ----------------------------------------------------------------------------
+CALENDAR = "com.google.android.calendar"
+
+
+@pytest.mark.parametrize("command", ["reboot", "svc power reboot"])  # adbutils' reboot() runs the first
+def test_reboot_keeps_data_resets_the_stack_and_boots_once_polled(device, phone, command):
+    device.app_start("com.android.settings")
+    device.shell("settings put system screen_brightness 33")
+    phone.app_states[CALENDAR]["events"].clear()  # the user's changes, on disk
+    device.shell("echo kept > /sdcard/note.txt")
+    device.shell(command)
+    assert device.app_current().package == phone.home_package and len(phone.stack) == 1
+    assert phone.running == set()
+    polled = [device.shell("getprop sys.boot_completed") for _ in range(3)]
+    assert polled == ["", "1", "1"]  # unset while booting, as pollers see it, then 1
+    assert device.shell("settings get system screen_brightness") == "33"
+    assert phone.app_states[CALENDAR]["events"] == {}
+    assert device.shell("cat /sdcard/note.txt") == "kept"
+    assert "boot_completed" in device.shell("logcat -d")  # the buffer restarted with the boot
+
+
+def test_a_reset_while_booting_comes_back_booted(device, phone):
+    device.shell("reboot")
+    phone.reset()
+    assert device.shell("getprop sys.boot_completed") == "1"
+
+
+def test_adb_root_answers_as_a_google_play_image(device):
+    assert device.root() == "adbd cannot run as root in production builds\n"
+
+
+@needs_adb
+def test_adb_cli_root_and_reboot(adb, device):
+    root = adb("root")
+    assert (root.returncode, root.stdout) == (0, b"adbd cannot run as root in production builds\n")
+    assert adb("reboot").returncode == 0  # the reboot: service
+    assert adb("wait-for-device").returncode == 0
+    assert adb("shell", "getprop", "sys.boot_completed").stdout == b"\n"
+    assert adb("shell", "getprop", "sys.boot_completed").stdout == b"1\n"

@@ -30,16 +30,18 @@ if TYPE_CHECKING:
     from ..phone import VirtualPhone
 
 _UNSUPPORTED = (
-    "root:",
-    "unroot:",
     "tcpip:",
     "usb:",
     "remount:",
-    "reboot:",
     "framebuffer:",
     "enable-verity:",
     "disable-verity:",
 )
+# What a Google Play image's adbd (a production build: ro.adb.secure, no root) answers.
+_PRODUCTION_ADBD = {
+    "root": "adbd cannot run as root in production builds\n",
+    "unroot": "adbd not running as root\n",
+}
 
 
 def _check_loopback(host: str) -> str:
@@ -278,6 +280,12 @@ class AdbServer(HostServices, ShellServices, TcpService):
             await self._tcp(conn, phone, arg)
         elif service.startswith("reverse:"):
             await self._reverse(conn, service[len("reverse:") :])
+        elif name in _PRODUCTION_ADBD:
+            await reply(conn, okay() + _PRODUCTION_ADBD[name].encode())
+        elif name == "reboot":
+            # adbd acknowledges, then the device goes down; `reboot:bootloader` etc. boot Android again here
+            await self._run_shell(phone, "reboot")
+            await reply(conn, okay())
         elif service.startswith(_UNSUPPORTED):
             await reply(conn, fail(f"{name}: not supported on a virtual phone"))
         else:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ..phone import ADB_KEYBOARD_IME
 from .am import shell_exception
 from .base import CommandError, Proc
+from .power import reboot_phone
 
 if TYPE_CHECKING:
     from ..phone import VirtualPhone
@@ -175,7 +176,8 @@ def svc(p: Proc, args: list[str]) -> int:
             raise CommandError("usage: svc power stayon [true|false|usb|ac|wireless]")
         put_setting(p.phone, "global", "stay_on_while_plugged_in", value)
         return 0
-    if service == "power" and action in ("reboot", "shutdown"):
+    if service == "power" and action == "reboot":
+        reboot_phone(p.phone)
         return 0
     raise CommandError(f"svc {service}: unknown command '{action}'")
 

@@ -1,4 +1,5 @@
-"""Processes, the log and the commands a virtual phone only pretends to have: ps, pidof, logcat, reboot..."""
+"""Processes, signals and the log, and the commands a virtual phone only pretends to have: ps, pidof,
+pgrep/pkill, logcat, getevent..."""
 
 from __future__ import annotations
 
@@ -220,6 +221,11 @@ def _log_line(phone: VirtualPhone, event: Event, fmt: str) -> str:
     return f"{when} {pid:>5} {tid:>5} {level} {tag}: {message}"
 
 
+def clear_log(phone: VirtualPhone) -> None:
+    """Empty the log buffer (`logcat -c`, a reboot); the phone's event log itself stays whole."""
+    _cleared[phone] = (phone.events, len(phone.events))
+
+
 def logcat(p: Proc, args: list[str]) -> int:
     """The phone's event log as logcat lines. It never streams: without -d it dumps and exits too."""
     opts, _ = getopt(
@@ -228,7 +234,7 @@ def logcat(p: Proc, args: list[str]) -> int:
     )  # fmt: skip
     phone = p.phone
     if "c" in opts:
-        _cleared[phone] = (phone.events, len(phone.events))
+        clear_log(phone)
         return 0
     if "g" in opts:
         p.line("main: ring buffer is 256 KiB (0 B consumed), max entry is 5120 B, max payload is 4068 B")
@@ -249,11 +255,6 @@ def logcat(p: Proc, args: list[str]) -> int:
     if "m" in opts:
         lines = lines[: max(0, parse_int(opts["m"][-1], "logcat: -m needs a count"))]
     p.lines(["--------- beginning of main", *lines])
-    return 0
-
-
-def reboot(p: Proc, args: list[str]) -> int:
-    """A virtual phone does not reboot; `cmd masbench reset` restores a state instead."""
     return 0
 
 
@@ -282,7 +283,6 @@ COMMANDS = {
     "ps": ps,
     "pidof": pidof,
     "logcat": logcat,
-    "reboot": reboot,
     "getevent": getevent,
     "sendevent": getevent,
     "app_process": app_process,

@@ -8,6 +8,7 @@ import re
 
 from .base import CommandError, Proc, decode, getopt, parse_float, parse_int
 from .kernel import proc_file
+from .power import finish_boot, visible_props
 
 ESCAPES = {
     "\\": "\\",
@@ -498,11 +499,13 @@ def uname(p: Proc, args: list[str]) -> int:
 
 
 def getprop(p: Proc, args: list[str]) -> int:
-    props = p.phone.props
+    """One property (or its default), or all as `[name]: [value]`; seeing a boot in progress ends it."""
+    props = visible_props(p.phone)
     if not args:
         p.lines([f"[{k}]: [{v}]" for k, v in sorted(props.items())])
     else:
         p.line(props.get(args[0], args[1] if len(args) > 1 else ""))
+    finish_boot(p.phone)
     return 0
 
 
