@@ -15,10 +15,15 @@ os.environ["ADBUTILS_ADB_PATH"] = "/bin/false"  # a refused port must never spaw
 
 import adbutils
 import pytest
+from phone_helpers import find, phone_with
 from PIL import Image
 
 from masbench.vphone.adb_server import AdbServer, serve_phones
+from masbench.vphone.app import Activity
+from masbench.vphone.apps.settings import SettingsApp
+from masbench.vphone.intents import IntentFilter
 from masbench.vphone.phone import VirtualPhone
+from masbench.vphone.widgets import column, text
 
 SERIAL = "vphone-1"
 
@@ -326,3 +331,56 @@ def test_adb_cli_root_and_reboot(adb, device):
     assert adb("wait-for-device").returncode == 0
     assert adb("shell", "getprop", "sys.boot_completed").stdout == b"\n"
     assert adb("shell", "getprop", "sys.boot_completed").stdout == b"1\n"
+
+
+# -- 7. the launcher's long-press popup --------------------------------------------------------------------
+def _long_press_icon(device: adbutils.AdbDevice, phone: VirtualPhone, label: str) -> None:
+    x, y = find(phone, content_desc=label, resource_id="icon").center
+    device.swipe(x, y, x, y, 1.0)  # `input swipe X Y X Y 1000`: a long press
+
+
+def test_long_press_on_an_icon_offers_app_info_and_toasts_without_a_settings_page(device, phone):
+    _long_press_icon(device, phone, "Chrome")
+    popup = device.dump_hierarchy()
+    assert 'resource-id="com.google.android.apps.nexuslauncher:id/popup_container"' in popup
+    assert 'text="App info"' in popup and 'text="Chrome"' in popup
+    x, y = find(phone, text="App info").center
+    device.click(x, y)
+    assert phone.toasts[-1] == "App isn't installed."  # stock Settings has no per-app page
+    assert device.app_current().package == phone.home_package
+    assert "popup_container" not in device.dump_hierarchy()
+
+
+class _SettingsWithAppPages(SettingsApp):
+    """Settings plus an app details page, as the real one has (android.settings.APPLICATION_DETAILS_SETTINGS)."""
+
+    activities = (
+        *SettingsApp.activities,
+        Activity(
+            "com.android.settings.applications.InstalledAppDetails",
+            "app_details",
+            (IntentFilter(actions=("android.settings.APPLICATION_DETAILS_SETTINGS",), schemes=("package",)),),
+        ),
+    )
+    screens = {**SettingsApp.screens, "app_details": lambda ctx: column(text("App info", "title"))}
+
+    def open(self, ctx, activity, intent):
+        if activity.screen == "app_details":
+            return ctx.screen(
+                "app_details", activity=activity.cls, package=intent.data.removeprefix("package:")
+            )
+        return super().open(ctx, activity, intent)
+
+
+def test_app_info_opens_the_apps_settings_page_when_settings_has_one():
+    phone = phone_with(_SettingsWithAppPages())
+    x, y = find(phone, content_desc="YouTube", resource_id="icon").center
+    phone.long_press(x, y)
+    phone.tap(*find(phone, text="App info").center)
+    assert phone.current_focus() == (
+        "com.android.settings",
+        "com.android.settings.applications.InstalledAppDetails",
+    )
+    assert phone.top.args == {"package": "com.google.android.youtube"}
+    phone.back()
+    assert phone.at_home

@@ -1,14 +1,14 @@
-"""Pixel Launcher stand-in: the home screen (smartspace, app icons, All apps, the dock and the search bar)
-and the app drawer with its search."""
+"""Pixel Launcher stand-in: the home screen (smartspace, app icons, All apps, the dock and the search bar),
+the app drawer with its search, and the popup a long press on an icon opens (App info)."""
 
 from __future__ import annotations
 
 from ..app import Activity, App, AppContext
 from ..identity import identity
-from ..intents import ACTION_MAIN, CATEGORY_DEFAULT, CATEGORY_HOME, IntentFilter
+from ..intents import ACTION_MAIN, CATEGORY_DEFAULT, CATEGORY_HOME, Intent, IntentFilter
 from ..theme import Theme
 from ..ui import EDIT, IMAGE, TEXT, Node
-from ..widgets import column, icon_button, row, scroll_list, spacer, text
+from ..widgets import column, dialog, icon_button, list_item, row, scroll_list, spacer, text
 
 PACKAGE = identity("launcher").package
 HOME_FILTER = IntentFilter(actions=(ACTION_MAIN,), categories=(CATEGORY_HOME, CATEGORY_DEFAULT))
@@ -16,6 +16,7 @@ DOCK_SIZE = 4
 COLUMNS = 4
 WALLPAPER = "#3b5f8a"
 ON_WALLPAPER = "#ffffff"
+APP_DETAILS = "android.settings.APPLICATION_DETAILS_SETTINGS"
 
 
 def _launchable(ctx: AppContext) -> list[App]:
@@ -24,7 +25,7 @@ def _launchable(ctx: AppContext) -> list[App]:
 
 
 def _icon(ctx: AppContext, app: App, label_colour: str) -> Node:
-    """An app's round icon and label; a tap launches it."""
+    """An app's round icon and label; a tap launches it, a long press opens its popup."""
     look = dict(fg=app.icon_fg, bg=app.icon_bg, radius=76, w=152, h=152, align="center")
     if app.icon_glyph is None:
         glyph = Node(TEXT, text=app.label[:1], size=72, bold=True, **look)
@@ -34,7 +35,23 @@ def _icon(ctx: AppContext, app: App, label_colour: str) -> Node:
         row(spacer(weight=1), glyph, spacer(weight=1), h=152),
         text(app.label, "label", fg=label_colour, bold=False, align="center", max_lines=1),
         cls=TEXT, text="", desc=app.label, on_tap=lambda: ctx.phone.launch(app.package), weight=1, gap=12, rid="icon",
+        on_long_press=ctx.opener("app_popup", package=app.package),
     )  # fmt: skip
+
+
+def app_popup(ctx: AppContext) -> Node:
+    """The long-press popup of an icon, reduced to its system shortcut App info."""
+    app = ctx.phone.apps[ctx.dialog_args["package"]]
+    info = list_item("App info", icon="info", on_tap=lambda: _app_info(ctx, app.package), rid="app_info")
+    return dialog(app.label, [info], [], ctx.close, rid="popup_container")
+
+
+def _app_info(ctx: AppContext, package: str) -> None:
+    """Open the app's page in Settings (APPLICATION_DETAILS_SETTINGS, package:PKG); where nothing
+    handles that, Launcher3's startActivitySafely toasts instead."""
+    ctx.close()
+    if ctx.start_activity(Intent(APP_DETAILS, data=f"package:{package}")) is not None:
+        ctx.toast("App isn't installed.")
 
 
 def _grid(ctx: AppContext, apps: list[App], label_colour: str) -> list[Node]:
@@ -185,3 +202,4 @@ class LauncherApp(App):
     activities = (Activity(f"{PACKAGE}.NexusLauncherActivity", "home", (HOME_FILTER,)),)
     theme = Theme(primary=WALLPAPER, background=WALLPAPER)
     screens = {"home": home, "drawer": drawer, "recents": recents}
+    dialogs = {"app_popup": app_popup}
