@@ -6,8 +6,11 @@ from __future__ import annotations
 import io
 import os
 import re
+import socket
 import struct
 import subprocess
+import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -384,3 +387,51 @@ def test_app_info_opens_the_apps_settings_page_when_settings_has_one():
     assert phone.top.args == {"package": "com.google.android.youtube"}
     phone.back()
     assert phone.at_home
+
+
+# -- 8. adb forward binds its local port ---------------------------------------------------------------
+U2_LAUNCH = "CLASSPATH=/data/local/tmp/u2.jar app_process / com.wetest.uia2.Main -p 9008"
+
+
+@pytest.fixture
+def u2_server(device: adbutils.AdbDevice, phone: VirtualPhone) -> Iterator[None]:
+    """uiautomator2's server running on the phone's port 9008, alive while its shell stream stays open."""
+    device.sync.push(b"jar", "/data/local/tmp/u2.jar")
+    stream = device.shell(U2_LAUNCH, stream=True)
+    deadline = time.monotonic() + 5
+    while 9008 not in phone.tcp_services and time.monotonic() < deadline:
+        time.sleep(0.01)
+    yield
+    stream.close()
+
+
+def _get(port: int, path: str) -> bytes:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=5) as response:
+        return response.read()
+
+
+def test_forward_binds_the_local_port_to_the_phones_server(device, u2_server):
+    port = device.forward_port(9008)  # adbutils: forward:tcp:<free>;tcp:9008
+    assert _get(port, "/ping") == b"pong"
+    assert _get(port, "/ping") == b"pong"  # every connection opens its own device stream
+    device.forward_remove(f"tcp:{port}")
+    with pytest.raises(OSError):
+        socket.create_connection(("127.0.0.1", port), timeout=2).close()
+
+
+def test_a_forward_to_a_closed_device_port_closes_the_local_socket(device):
+    port = device.forward_port(4567)
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+        s.sendall(b"GET / HTTP/1.1\r\n\r\n")
+        assert s.recv(100) == b""  # nothing listens on the phone: adb closes the connection
+    device.forward_remove_all()
+
+
+@needs_adb
+def test_adb_cli_forward_tcp_0_prints_a_bound_port(adb, u2_server):
+    done = adb("forward", "tcp:0", "tcp:9008")
+    assert done.returncode == 0, done.stderr
+    port = int(done.stdout)
+    assert _get(port, "/ping") == b"pong"
+    assert f"{SERIAL} tcp:{port} tcp:9008".encode() in adb("forward", "--list").stdout
+    assert adb("forward", "--remove-all").returncode == 0

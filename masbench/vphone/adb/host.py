@@ -4,18 +4,23 @@
 `host-serial:S:*`, `host-transport-id:N:*`, `host-usb:*` and `host-local:*` (state, serial, features,
 `wait-for-*` and the forward table of one device), and the resolution of which phone a request means.
 
-Forwards (`adb forward`) are recorded and listed but bind no local port (gotcha G13): nothing on a
-virtual phone listens on a TCP port, so a relay would only ever answer "closed".
+Forwards (`adb forward tcp:L tcp:R`) bind L on loopback as the real server does: each connection there
+opens a device stream to R through this server (`host:transport:S` + `tcp:R`) and the bytes are piped
+both ways, so a client of the local port (uiautomator2's HTTP on 9008, say) reaches the phone's server.
+A refused device stream (nothing listens on R) closes the local socket at once, as adb does. Forwards
+from a non-TCP local socket (`localabstract:` on the host) are recorded and listed but bound to nothing.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
-import socket
 import struct
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from .framing import Conn, block, fail, log, okay, reply, send
@@ -35,12 +40,17 @@ class Forward:
     serial: str
     local: str
     remote: str
+    listener: asyncio.Server | None = None  # the bound local port (tcp: locals)
 
 
 class HostServices:
     """The host half of `AdbServer` (mixed into it); the server owns the state declared here."""
 
     phones: dict[str, VirtualPhone]
+    host: str
+    port: int
+    _loop: asyncio.AbstractEventLoop | None
+    _tasks: set[asyncio.Task]
     _lock: threading.RLock  # guards phones, transport ids and forwards across threads
     _tids: dict[str, int]
     _forwards: list[Forward]
@@ -141,8 +151,7 @@ class HostServices:
         elif rest == "list-forward" and conn.phone is None:
             await reply(conn, okay(self._forward_lines(None)))
         elif rest == "killforward-all" and conn.phone is None:
-            with self._lock:
-                self._forwards.clear()
+            self._drop_forwards(lambda f: True)
             await reply(conn, okay() + okay())
         else:
             return False
@@ -211,10 +220,9 @@ class HostServices:
         elif rest == "list-forward":
             await reply(conn, okay(self._forward_lines(phone.serial)))
         elif rest.startswith("forward:"):
-            await reply(conn, self._add_forward(phone.serial, rest[len("forward:") :]))
+            await reply(conn, await self._add_forward(phone.serial, rest[len("forward:") :]))
         elif rest == "killforward-all":
-            with self._lock:
-                self._forwards = [f for f in self._forwards if f.serial != phone.serial]
+            self._drop_forwards(lambda f: f.serial == phone.serial)
             await reply(conn, okay() + okay())
         elif rest.startswith("killforward:"):
             await reply(conn, self._kill_forward(rest[len("killforward:") :]))
@@ -226,31 +234,76 @@ class HostServices:
                 f"{f.serial} {f.local} {f.remote}\n" for f in self._forwards if serial in (None, f.serial)
             )
 
-    def _add_forward(self, serial: str, spec: str) -> bytes:
-        """Record a forward and answer like adb (OKAY OKAY + the local port); no socket is bound (G13)."""
+    async def _add_forward(self, serial: str, spec: str) -> bytes:
+        """Bind the local port (`tcp:0`: a free one) and record the forward; answer like adb, OKAY OKAY +
+        the local port."""
         norebind = spec.startswith("norebind:")
         spec = spec.removeprefix("norebind:")
         local, sep, remote = spec.partition(";")
         if not sep or not _valid_socket_spec(local) or not _valid_socket_spec(remote):
             return fail(f"malformed forward spec '{spec}'")
-        if local == "tcp:0":
-            local = f"tcp:{_free_port()}"
         with self._lock:
             existing = next((f for f in self._forwards if f.local == local), None)
-            if existing is not None and norebind:
-                return fail(f"cannot rebind existing socket '{local}'")
-            if existing is not None:
-                self._forwards.remove(existing)
-            self._forwards.append(Forward(serial, local, remote))
-        port = local[len("tcp:") :] if local.startswith("tcp:") else ""
-        return okay() + okay(port)
+        if existing is not None and norebind:
+            return fail(f"cannot rebind existing socket '{local}'")
+        if existing is not None:
+            self._drop_forwards(lambda f: f is existing)
+        listener = None
+        if local.startswith("tcp:"):
+            try:
+                listener = await asyncio.start_server(
+                    partial(self._relay_forward, serial, remote), self.host, int(local[len("tcp:") :])
+                )
+            except OSError as exc:
+                return fail(f"cannot bind listener: {exc.strerror or exc}")
+            local = f"tcp:{listener.sockets[0].getsockname()[1]}"
+        with self._lock:
+            self._forwards.append(Forward(serial, local, remote, listener))
+        return okay() + okay(local[len("tcp:") :] if listener is not None else "")
 
     def _kill_forward(self, local: str) -> bytes:
-        with self._lock:
-            before = len(self._forwards)
-            self._forwards = [f for f in self._forwards if f.local != local]
-            removed = before != len(self._forwards)
+        removed = self._drop_forwards(lambda f: f.local == local)
         return okay() + okay() if removed else fail(f"listener '{local}' not found")
+
+    def _drop_forwards(self, doomed: Callable[[Forward], bool]) -> bool:
+        """Remove the matching forwards and unbind their ports (from any thread); True if any matched."""
+        with self._lock:
+            dropped = [f for f in self._forwards if doomed(f)]
+            self._forwards = [f for f in self._forwards if not doomed(f)]
+        try:
+            on_loop = asyncio.get_running_loop() is self._loop
+        except RuntimeError:
+            on_loop = False
+        for listener in [f.listener for f in dropped if f.listener is not None]:
+            if on_loop:
+                listener.close()
+            elif self._loop is not None and not self._loop.is_closed():
+                with contextlib.suppress(RuntimeError):  # the loop is shutting down
+                    self._loop.call_soon_threadsafe(listener.close)
+        return bool(dropped)
+
+    async def _relay_forward(
+        self, serial: str, remote: str, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+    ) -> None:
+        """One connection to a forwarded local port: a device stream to `remote` through this server."""
+        task = asyncio.current_task()
+        if task is not None:
+            self._tasks.add(task)
+        try:
+            device_reader, device_writer = await asyncio.open_connection(self.host, self.port)
+            try:
+                device_writer.write(block(f"host:transport:{serial}") + block(remote))
+                # OKAY for the transport, OKAY for the service; a FAIL (nothing listens) closes the socket
+                if await device_reader.readexactly(8) == b"OKAYOKAY":
+                    await asyncio.gather(_pipe(reader, device_writer), _pipe(device_reader, writer))
+            finally:
+                device_writer.close()
+        except (OSError, asyncio.IncompleteReadError) as exc:
+            log.debug("forward to %s %s ended: %s", serial, remote, exc)
+        finally:
+            writer.close()
+            if task is not None:
+                self._tasks.discard(task)
 
     # -- long-lived host services --------------------------------------------------------------------
     async def _until_change_or_close(self, conn: Conn, changed: asyncio.Event) -> bool:
@@ -332,7 +385,10 @@ def _valid_socket_spec(spec: str) -> bool:
     return True
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+async def _pipe(source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
+    """Copy until EOF, then pass the half-close on (HTTP clients wait for the answer after theirs)."""
+    while chunk := await source.read(65536):
+        sink.write(chunk)
+        await sink.drain()
+    if sink.can_write_eof():
+        sink.write_eof()

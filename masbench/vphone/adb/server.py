@@ -97,7 +97,7 @@ class AdbServer(HostServices, ShellServices, TcpService):
         with self._lock:
             phone = self.phones.pop(serial, None)
             self._tids.pop(serial, None)
-            self._forwards = [f for f in self._forwards if f.serial != serial]
+        self._drop_forwards(lambda f: f.serial == serial)
         if phone is not None:
             self._notify(drop=serial)
         return phone
@@ -191,6 +191,7 @@ class AdbServer(HostServices, ShellServices, TcpService):
             await asyncio.Event().wait()
         finally:
             server.close()
+            self._drop_forwards(lambda f: True)  # unbind forwarded ports with the server
             for task in list(self._tasks):
                 task.cancel()
             await asyncio.gather(*self._tasks, return_exceptions=True)
