@@ -314,6 +314,7 @@ def test_reboot_keeps_data_resets_the_stack_and_boots_once_polled(device, phone,
     assert phone.app_states[CALENDAR]["events"] == {}
     assert device.shell("cat /sdcard/note.txt") == "kept"
     assert "boot_completed" in device.shell("logcat -d")  # the buffer restarted with the boot
+    assert 21 <= float(device.shell("cat /proc/uptime").split()[0]) < 30  # the kernel restarted too
 
 
 def test_a_reset_while_booting_comes_back_booted(device, phone):

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .base import CommandError, Proc
+from .power import kernel_start_ms
 
 if TYPE_CHECKING:
     from ..phone import VirtualPhone
@@ -22,7 +23,9 @@ ROUTE_TABLE = 1021  # the per-network table netd routes wlan0's traffic through
 
 
 def _uptime_s(phone: VirtualPhone) -> float:
-    return BOOT_UPTIME_S + phone.device_ms / 1000
+    """Seconds since the kernel started: the emulator's boot, or the phone's last reboot."""
+    start = kernel_start_ms(phone)
+    return (BOOT_UPTIME_S + phone.device_ms / 1000) if start is None else (phone.device_ms - start) / 1000
 
 
 def proc_stat(phone: VirtualPhone) -> str:
@@ -38,7 +41,7 @@ def proc_stat(phone: VirtualPhone) -> str:
         *(f"cpu{n} " + " ".join(map(str, row)) for n, row in enumerate(per_cpu)),
         f"intr {jiffies * 31} 0 {jiffies // 9} 0 0 0 0 0 0 0 {jiffies // 40} 0 0 0",
         f"ctxt {switches}",
-        f"btime {int(phone.boot_clock.timestamp()) - BOOT_UPTIME_S}",
+        f"btime {int(phone.now().timestamp() - _uptime_s(phone))}",
         f"processes {4200 + phone.device_ms // 1000}",
         "procs_running 2",
         "procs_blocked 0",

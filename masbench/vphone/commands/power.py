@@ -26,10 +26,19 @@ BOOT_PROPS = ("sys.boot_completed", "dev.bootcomplete")
 
 # Phones whose boot has not been observed yet, with the events list of that boot (a reset ends it).
 _booting: weakref.WeakKeyDictionary[VirtualPhone, list[Event]] = weakref.WeakKeyDictionary()
+# When each phone's kernel last started (device_ms), with the events list it belongs to.
+_kernel_start: weakref.WeakKeyDictionary[VirtualPhone, tuple[list[Event], int]] = weakref.WeakKeyDictionary()
 
 
 def booting(phone: VirtualPhone) -> bool:
     return _booting.get(phone) is phone.events
+
+
+def kernel_start_ms(phone: VirtualPhone) -> int | None:
+    """The device_ms at which the last reboot started the kernel; None if the phone has not rebooted
+    since its reset (it then runs the kernel the emulator booted)."""
+    events, start = _kernel_start.get(phone, (None, 0))
+    return start if events is phone.events else None
 
 
 def visible_props(phone: VirtualPhone) -> dict[str, str]:
@@ -63,6 +72,7 @@ def reboot_phone(phone: VirtualPhone) -> None:
     phone.log("reboot")
     clear_log(phone)
     _booting[phone] = phone.events
+    _kernel_start[phone] = (phone.events, phone.device_ms)
 
 
 def reboot(p: Proc, args: list[str]) -> int:
