@@ -436,3 +436,12 @@ def test_adb_cli_forward_tcp_0_prints_a_bound_port(adb, u2_server):
     assert _get(port, "/ping") == b"pong"
     assert f"{SERIAL} tcp:{port} tcp:9008".encode() in adb("forward", "--list").stdout
     assert adb("forward", "--remove-all").returncode == 0
+
+
+def test_kill_by_pid_ends_a_recording_and_refuses_other_users(device):
+    device.shell("screenrecord --time-limit 9 /sdcard/p.mp4")
+    pid = device.shell("pidof screenrecord")
+    assert device.shell2(f"kill -INT {pid}").returncode == 0
+    assert device.shell2("pidof screenrecord").returncode == 1
+    assert len(_samples(device.sync.read_bytes("/sdcard/p.mp4"))) == 1
+    assert device.shell2("kill 601").output == "/system/bin/sh: kill: 601: Operation not permitted\n"

@@ -132,7 +132,7 @@ def pgrep(p: Proc, args: list[str]) -> int:
             signal = _signal(arg[1:], p.name)
         else:
             rest.append(arg)
-    opts, patterns = getopt(p.name, rest, "fnovxc" + ("" if kill else "la"), "ld" if kill else "d")
+    opts, patterns = getopt(p.name, rest, "fnovxc" + ("" if kill else "l"), "ld" if kill else "d")
     if kill and "l" in opts:
         signal = _signal(opts["l"][-1], p.name)
     try:
@@ -158,11 +158,39 @@ def pgrep(p: Proc, args: list[str]) -> int:
             p.err(f"{p.name}: {name}->{pid}: Operation not permitted")
             status = 1
         elif not kill:
-            shown.append(f"{pid} {text}" if "l" in opts or "a" in opts else str(pid))
+            shown.append(f"{pid} {text}" if "l" in opts else str(pid))
     if "c" in opts:
         p.line(str(len(matches)))
     elif shown:
         p.out(opts.get("d", ["\n"])[-1].join(shown) + "\n")
+    return status
+
+
+def kill(p: Proc, args: list[str]) -> int:
+    """mksh's kill builtin: `kill [-s NAME | -NAME | -N] PID...`, `kill -l`; the shell user may signal
+    only its own processes."""
+    if args[:1] == ["-l"]:
+        p.line(" ".join(SIGNALS))
+        return 0
+    signal = SIGNALS["TERM"]
+    if args[:1] == ["-s"] and len(args) > 1:
+        signal, args = _signal(args[1], "/system/bin/sh: kill"), args[2:]
+    elif args[:1] and args[0][:1] == "-" and len(args[0]) > 1:
+        signal, args = _signal(args[0][1:], "/system/bin/sh: kill"), args[1:]
+    if not args:
+        raise CommandError(
+            "/system/bin/sh: kill: usage: kill [-s signame | -signum | -signame] { job | pid | pgrp } ..."
+        )
+    users = {pid: user for user, pid, _ppid, _name in [*_processes(p.phone), ("shell", SHELL_PID, 412, "sh")]}
+    status = 0
+    for spec in args:
+        pid = parse_int(spec, f"/system/bin/sh: kill: {spec}: arguments must be jobs or process IDs")
+        if pid not in users:
+            p.err(f"/system/bin/sh: kill: {pid}: No such process")
+            status = 1
+        elif not _send(p, pid, users[pid], signal):
+            p.err(f"/system/bin/sh: kill: {pid}: Operation not permitted")
+            status = 1
     return status
 
 
@@ -289,5 +317,6 @@ COMMANDS = {
     "app_process64": app_process,
     "locksettings": silent_ok,
     "pgrep": pgrep,
+    "kill": kill,
     "pkill": pgrep,
 }
