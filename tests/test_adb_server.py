@@ -245,7 +245,7 @@ def test_tport_answers_okay_and_an_8_byte_transport_id(server):
     assert struct.unpack("<Q", reply[4:12])[0] == server.transport_id(SERIAL)
 
 
-def test_exec_out_is_raw_stdout_then_stderr(server):
+def test_exec_out_is_raw_with_stderr_in_the_same_stream(server):
     """adbd's raw subprocess shares one socket for stdout and stderr, and no pty rewrites line ends."""
     reply = exchange(server.port, tport() + frame("exec:screencap -p; nosuchcommand"))
     assert reply[12:16] == b"OKAY"

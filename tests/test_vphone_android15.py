@@ -141,8 +141,15 @@ def test_exec_out_is_raw_bytes_with_stderr_on_the_same_stream(adb, device):
     png = adb("exec-out", "screencap", "-p")
     assert png.returncode == 0 and png.stdout.startswith(b"\x89PNG\r\n\x1a\n")
     assert png.stdout == device.shell("screencap -p", encoding=None)  # no pty translation of \n
-    mixed = adb("exec-out", "echo out; ls /nope")
-    assert mixed.stdout == b"out\nls: /nope: No such file or directory\n"
+    mixed = adb("exec-out", "echo out; ls /nope; echo end")
+    assert mixed.stdout == b"out\nls: /nope: No such file or directory\nend\n"  # in the order written
+
+
+def test_shell_v1_interleaves_stdout_and_stderr_as_written(device):
+    assert device.shell("echo a; echo err >&2; echo b") == "a\nerr\nb"
+    assert device.shell2("echo a; nosuch; echo b").output == (
+        "a\n/system/bin/sh: nosuch: inaccessible or not found\nb\n"
+    )
 
 
 @needs_adb

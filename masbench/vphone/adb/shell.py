@@ -8,6 +8,7 @@ lines (with a prompt and echo when a pty is asked for) until `exit`, Ctrl-D or t
 from __future__ import annotations
 
 import contextlib
+import shlex
 import struct
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable
@@ -32,10 +33,15 @@ class ShellServices:
 
     _call: Callable[[VirtualPhone, Callable[[], Any]], Awaitable[Any]]
 
-    async def _run_shell(self, phone: VirtualPhone, command: str) -> _Output:
-        """One command line through the phone's shell; a crash there becomes exit 255, not a dead socket."""
+    async def _run_shell(self, phone: VirtualPhone, command: str, one_stream: bool = False) -> _Output:
+        """One command line through the phone's shell; a crash there becomes exit 255, not a dead socket.
+
+        `one_stream`: adbd gives a raw (non shell-protocol) subprocess, and a pty, one socket for stdout
+        and stderr, so they arrive interleaved in the order written; the line then runs as
+        `sh -c LINE 2>&1` and everything comes back as stdout."""
+        line = f"sh -c {shlex.quote(command)} 2>&1" if one_stream else command
         try:
-            result = await self._call(phone, lambda: phone.shell(command))
+            result = await self._call(phone, lambda: phone.shell(line))
             return _Output(_as_bytes(result.stdout), _as_bytes(result.stderr), int(result.exit_code))
         except Exception as exc:
             log.warning("phone %s: shell %r raised", phone.serial, command[:200], exc_info=True)
@@ -51,10 +57,10 @@ class ShellServices:
             await linger(conn)
             return
         listening = set(phone.tcp_services)
-        out = await self._run_shell(phone, command)
+        out = await self._run_shell(phone, command, one_stream=not v2 or pty)
         started = set(phone.tcp_services) - listening
         if started:  # a server (uiautomator2's) lives as long as the shell that started it stays open
-            await send(conn, okay() + out.stderr + out.stdout)
+            await send(conn, okay() + out.stdout + out.stderr)
             with contextlib.suppress(ConnectionError):
                 while await conn.reader.read(4096):
                     pass
@@ -62,24 +68,23 @@ class ShellServices:
                 phone.tcp_services.pop(port, None)
             return
         if not v2:
-            # v1 has one stream; stderr goes first so shell2's `; echo X4EXIT:$?` stays the last line (G8).
-            await reply(conn, okay() + out.stderr + out.stdout)
+            await reply(conn, okay() + out.stdout + out.stderr)  # stderr: only a crash's own message
             return
         if pty:
-            data = _v2_packet(1, (out.stderr + out.stdout).replace(b"\n", b"\r\n"))
+            data = _v2_packet(1, (out.stdout + out.stderr).replace(b"\n", b"\r\n"))
         else:
             data = _v2_packet(1, out.stdout) + _v2_packet(2, out.stderr)
         await reply(conn, okay() + data + _v2_packet(3, bytes([out.exit_code & 0xFF])))
 
     async def _exec(self, conn: Conn, phone: VirtualPhone, command: str) -> None:
-        """`exec:` (adb exec-out): raw bytes, no pty, so binary output such as a PNG stays intact. adbd's
-        raw subprocess has one socket for stdout and stderr; stderr follows stdout here."""
+        """`exec:` (adb exec-out): raw bytes, no pty, so binary output such as a PNG stays intact; stdout
+        and stderr share the one stream, as adbd's raw subprocess has it."""
         if not command:
             await send(conn, okay())
             await _InteractiveShell(self, phone, _RawShellIO(conn, merge=False), pty=False).run()
             await linger(conn)
             return
-        out = await self._run_shell(phone, command)
+        out = await self._run_shell(phone, command, one_stream=True)
         await reply(conn, okay() + out.stdout + out.stderr)
 
 
