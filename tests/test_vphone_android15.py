@@ -261,13 +261,18 @@ def test_screenrecord_errors(device):
 
 # -- 5. ip, cut, /proc/stat -------------------------------------------------------------------------------
 def test_ip_reports_the_emulator_network_and_follows_wifi(device):
-    assert device.wlan_ip() == "10.0.2.16"  # adbutils parses `ip addr show dev wlan0`
+    assert device.wlan_ip() == "10.0.2.16"  # adbutils parses `ifconfig wlan0`, then `ip addr show dev wlan0`
+    assert "          inet addr:10.0.2.16  Bcast:10.0.2.255  Mask:255.255.255.0 " in device.shell(
+        "ifconfig wlan0"
+    )
+    assert device.shell("ip addr show dev wlan0 | grep -o 'inet [0-9.]*'") == "inet 10.0.2.16"
     shown = device.shell("ip addr show wlan0").splitlines()
     assert shown[0].startswith("3: wlan0: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 1500")
     assert "    inet 10.0.2.16/24 brd 10.0.2.255 scope global wlan0" in shown
     assert device.shell("ip route | cut -d' ' -f9") == "10.0.2.16"  # the usual one-liner for the address
     device.shell("svc wifi disable")
     assert "inet " not in device.shell("ip addr show wlan0") and device.shell("ip route") == ""
+    assert "inet addr" not in device.shell("ifconfig wlan0") and "wlan0" not in device.shell("ifconfig")
     missing = device.shell2("ip addr show wlan9")
     assert (missing.returncode, missing.output) == (1, 'Device "wlan9" does not exist.\n')
 

@@ -1,5 +1,5 @@
-"""What the emulator's kernel reports: `ip` (addresses and routes of the emulator's network, wlan0 at
-10.0.2.16 behind the 10.0.2.2 gateway, down while Wi-Fi is off) and the /proc files read with `cat`
+"""What the emulator's kernel reports: `ip` and `ifconfig` (addresses and routes of the emulator's network,
+wlan0 at 10.0.2.16 behind the 10.0.2.2 gateway, down while Wi-Fi is off) and the /proc files read with `cat`
 (`/proc/stat`, `/proc/uptime`), computed from the phone's modelled clock so they move as time passes."""
 
 from __future__ import annotations
@@ -147,4 +147,47 @@ def ip(p: Proc, args: list[str]) -> int:
     raise CommandError(f'Object "{obj}" is unknown, try "ip help".', 255)
 
 
-COMMANDS = {"ip": ip}
+def _ifconfig_block(phone: VirtualPhone, name: str) -> list[str]:
+    """toybox ifconfig's paragraph for one interface; traffic counters grow with the modelled clock."""
+    traffic = int(_uptime_s(phone) * 40)
+    if name == "lo":
+        head = ["lo        Link encap:Local Loopback ", "          inet addr:127.0.0.1  Mask:255.0.0.0 ",
+                "          inet6 addr: ::1/128 Scope: Host", "          UP LOOPBACK RUNNING  MTU:65536  Metric:1"]  # fmt: skip
+        rx = tx = (traffic // 10, traffic * 9)
+    else:
+        up = _wifi_up(phone)
+        head = [f"wlan0     Link encap:Ethernet  HWaddr {WLAN['mac']}  Driver mac80211_hwsim"]
+        if up:
+            head += [
+                f"          inet addr:{WLAN['inet']}  Bcast:10.0.2.255  Mask:255.255.255.0 ",
+                "          inet6 addr: fec0::15:b2ff:fe00:0/64 Scope: Site",
+                "          inet6 addr: fe80::15:b2ff:fe00:0/64 Scope: Link",
+            ]
+        head.append(
+            f"          {'UP BROADCAST RUNNING MULTICAST' if up else 'BROADCAST MULTICAST'}  MTU:1500  Metric:1"
+        )
+        rx, tx = (traffic, traffic * 610), (traffic * 3 // 4, traffic * 95)
+    return [
+        *head,
+        f"          RX packets:{rx[0]} errors:0 dropped:0 overruns:0 frame:0 ",
+        f"          TX packets:{tx[0]} errors:0 dropped:0 overruns:0 carrier:0 ",
+        "          collisions:0 txqueuelen:1000 ",
+        f"          RX bytes:{rx[1]} TX bytes:{tx[1]} ",
+        "",
+    ]
+
+
+def ifconfig(p: Proc, args: list[str]) -> int:
+    """`ifconfig [-a] [IFACE]`: the interfaces that are up (all with -a), or one; changing them needs
+    root, which the shell user does not have."""
+    names = [a for a in args if a != "-a"]
+    if len(names) > 1:
+        raise CommandError(f"ifconfig: {names[0]}: Operation not permitted")
+    if names and names[0] not in ("lo", "wlan0"):
+        raise CommandError(f"ifconfig: {names[0]}: No such device")
+    shown = names or (["lo", "wlan0"] if "-a" in args or _wifi_up(p.phone) else ["lo"])
+    p.lines([line for name in shown for line in _ifconfig_block(p.phone, name)])
+    return 0
+
+
+COMMANDS = {"ip": ip, "ifconfig": ifconfig}
