@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 SHUTDOWN_MS = 2_500
 BOOT_MS = 21_000  # a Pixel 7 / API 35 AVD's cold boot to sys.boot_completed
 BOOT_PROPS = ("sys.boot_completed", "dev.bootcomplete")
+POWER_OFF_REFUSED = "powering off is not supported on a virtual phone (reboot is)"
 
 # Phones whose boot has not been observed yet, with the events list of that boot (a reset ends it).
 _booting: weakref.WeakKeyDictionary[VirtualPhone, list[Event]] = weakref.WeakKeyDictionary()
@@ -80,7 +81,7 @@ def reboot(p: Proc, args: list[str]) -> int:
     come back from, so it is refused rather than faked."""
     operands = [a for a in args if not a.startswith("-")]
     if "-p" in args or operands[:1] == ["shutdown"]:
-        raise CommandError("reboot: powering off is not supported on a virtual phone (use reboot)")
+        raise CommandError(f"reboot: {POWER_OFF_REFUSED}")
     reboot_phone(p.phone)
     return 0
 

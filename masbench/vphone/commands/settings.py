@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ..phone import ADB_KEYBOARD_IME
 from .am import shell_exception
 from .base import CommandError, Proc
-from .power import reboot_phone
+from .power import POWER_OFF_REFUSED, reboot_phone
 
 if TYPE_CHECKING:
     from ..phone import VirtualPhone
@@ -56,8 +56,7 @@ def settings(p: Proc, args: list[str]) -> int:
     verb, namespace, rest = _settings_args(args)
     table = p.phone.settings[namespace]
     if verb == "get":
-        value = table.get(rest[0])
-        p.line("null" if value is None else value)
+        p.line(table.get(rest[0], "null"))
     elif verb == "put":
         put_setting(p.phone, namespace, rest[0], rest[1])  # a trailing TAG or `default` changes nothing here
     elif verb == "delete":
@@ -65,7 +64,7 @@ def settings(p: Proc, args: list[str]) -> int:
         put_setting(p.phone, namespace, rest[0], None)
         p.line(f"Deleted {int(existed)} rows")
     elif verb == "list":
-        p.lines(sorted(f"{k}={'null' if v is None else v}" for k, v in table.items()))
+        p.lines(sorted(f"{k}={v}" for k, v in table.items()))
     else:
         raise CommandError("settings reset is not supported on a virtual phone; use `cmd masbench reset`")
     return 0
@@ -179,6 +178,8 @@ def svc(p: Proc, args: list[str]) -> int:
     if service == "power" and action == "reboot":
         reboot_phone(p.phone)
         return 0
+    if service == "power" and action == "shutdown":
+        raise CommandError(f"svc power shutdown: {POWER_OFF_REFUSED}")
     raise CommandError(f"svc {service}: unknown command '{action}'")
 
 
