@@ -407,14 +407,14 @@ U2_LAUNCH = "CLASSPATH=/data/local/tmp/u2.jar app_process / com.wetest.uia2.Main
 
 
 @pytest.fixture
-def u2_server(device: adbutils.AdbDevice, phone: VirtualPhone) -> Iterator[None]:
+def u2_server(device: adbutils.AdbDevice, phone: VirtualPhone) -> Iterator[adbutils.AdbConnection]:
     """uiautomator2's server running on the phone's port 9008, alive while its shell stream stays open."""
     device.sync.push(b"jar", "/data/local/tmp/u2.jar")
     stream = device.shell(U2_LAUNCH, stream=True)
     deadline = time.monotonic() + 5
     while 9008 not in phone.tcp_services and time.monotonic() < deadline:
         time.sleep(0.01)
-    yield
+    yield stream
     stream.close()
 
 
@@ -457,3 +457,13 @@ def test_kill_by_pid_ends_a_recording_and_refuses_other_users(device):
     assert device.shell2("pidof screenrecord").returncode == 1
     assert len(_samples(device.sync.read_bytes("/sdcard/p.mp4"))) == 1
     assert device.shell2("kill 601").output == "/system/bin/sh: kill: 601: Operation not permitted\n"
+
+
+def test_a_reboot_ends_the_phones_other_streams(device, phone, u2_server):
+    """adbd goes down with the phone: the shell that keeps uiautomator2's server alive ends, so the
+    client sees its server quit, and port 9008 is closed after the boot."""
+    device.shell("reboot")
+    u2_server.conn.settimeout(5)
+    assert b"Starting Server" in u2_server.read_until_close(encoding=None)  # ended, not timed out
+    with pytest.raises(adbutils.AdbError, match="closed"):
+        device.create_connection(adbutils.Network.TCP, 9008)

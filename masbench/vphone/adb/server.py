@@ -285,7 +285,7 @@ class AdbServer(HostServices, ShellServices, TcpService):
             await reply(conn, okay() + _PRODUCTION_ADBD[name].encode())
         elif name == "reboot":
             # adbd acknowledges, then the device goes down; `reboot:bootloader` etc. boot Android again here
-            await self._run_shell(phone, "reboot")
+            await self._run_shell(phone, "reboot", caller=conn)
             await reply(conn, okay())
         elif service.startswith(_UNSUPPORTED):
             await reply(conn, fail(f"{name}: not supported on a virtual phone"))

@@ -29,19 +29,33 @@ class _Output:
 
 
 class ShellServices:
-    """The shell half of `AdbServer` (mixed into it), which supplies `_call`."""
+    """The shell half of `AdbServer` (mixed into it), which supplies `_call` and `_bound`."""
 
     _call: Callable[[VirtualPhone, Callable[[], Any]], Awaitable[Any]]
+    _bound: dict[str, set[Conn]]
 
-    async def _run_shell(self, phone: VirtualPhone, command: str, one_stream: bool = False) -> _Output:
+    async def _run_shell(
+        self, phone: VirtualPhone, command: str, one_stream: bool = False, caller: Conn | None = None
+    ) -> _Output:
         """One command line through the phone's shell; a crash there becomes exit 255, not a dead socket.
 
         `one_stream`: adbd gives a raw (non shell-protocol) subprocess, and a pty, one socket for stdout
         and stderr, so they arrive interleaved in the order written; the line then runs as
-        `sh -c LINE 2>&1` and everything comes back as stdout."""
+        `sh -c LINE 2>&1` and everything comes back as stdout. If the line rebooted the phone, adbd went
+        down with it: every other stream of the phone (a uiautomator2 server's shell...) ends; the
+        caller's gets its answer first."""
         line = f"sh -c {shlex.quote(command)} 2>&1" if one_stream else command
+
+        def run() -> tuple[Any, bool]:
+            before = len(phone.events)
+            result = phone.shell(line)
+            return result, any(event.kind == "reboot" for event in phone.events[before:])
+
         try:
-            result = await self._call(phone, lambda: phone.shell(line))
+            result, rebooted = await self._call(phone, run)
+            if rebooted:
+                for conn in self._bound.get(phone.serial, set()) - {caller}:
+                    conn.writer.close()
             return _Output(_as_bytes(result.stdout), _as_bytes(result.stderr), int(result.exit_code))
         except Exception as exc:
             log.warning("phone %s: shell %r raised", phone.serial, command[:200], exc_info=True)
@@ -57,7 +71,7 @@ class ShellServices:
             await linger(conn)
             return
         listening = set(phone.tcp_services)
-        out = await self._run_shell(phone, command, one_stream=not v2 or pty)
+        out = await self._run_shell(phone, command, one_stream=not v2 or pty, caller=conn)
         started = set(phone.tcp_services) - listening
         if started:  # a server (uiautomator2's) lives as long as the shell that started it stays open
             await send(conn, okay() + out.stdout + out.stderr)
@@ -84,7 +98,7 @@ class ShellServices:
             await _InteractiveShell(self, phone, _RawShellIO(conn, merge=False), pty=False).run()
             await linger(conn)
             return
-        out = await self._run_shell(phone, command, one_stream=True)
+        out = await self._run_shell(phone, command, one_stream=True, caller=conn)
         await reply(conn, okay() + out.stdout + out.stderr)
 
 
@@ -99,6 +113,8 @@ def _v2_packet(kind: int, data: bytes) -> bytes:
 # -- interactive shells ------------------------------------------------------------------------------
 class _ShellIO(ABC):
     """Where an interactive shell reads keystrokes and writes output (v1 raw socket or v2 packets)."""
+
+    conn: Conn
 
     @abstractmethod
     async def read(self) -> bytes | None: ...
@@ -231,7 +247,7 @@ class _InteractiveShell:
             self.status = int(words[1]) if len(words) > 1 and words[1].isdigit() else self.status
             return False
         if command:
-            out = await self.server._run_shell(self.phone, command)
+            out = await self.server._run_shell(self.phone, command, caller=self.io.conn)
             self.status = out.exit_code
             if self.pty:
                 await self.io.write((out.stdout + out.stderr).replace(b"\n", b"\r\n"))
