@@ -22,11 +22,8 @@ from phone_helpers import find, phone_with
 from PIL import Image
 
 from masbench.vphone.adb_server import AdbServer, serve_phones
-from masbench.vphone.app import Activity
-from masbench.vphone.apps.settings import SettingsApp
-from masbench.vphone.intents import IntentFilter
+from masbench.vphone.intents import Intent
 from masbench.vphone.phone import VirtualPhone
-from masbench.vphone.widgets import column, text
 
 SERIAL = "vphone-1"
 
@@ -355,49 +352,50 @@ def _long_press_icon(device: adbutils.AdbDevice, phone: VirtualPhone, label: str
     device.swipe(x, y, x, y, 1.0)  # `input swipe X Y X Y 1000`: a long press
 
 
-def test_long_press_on_an_icon_offers_app_info_and_toasts_without_a_settings_page(device, phone):
+def test_long_press_on_an_icon_offers_app_info_which_opens_its_settings_page(device, phone):
     _long_press_icon(device, phone, "Chrome")
     popup = device.dump_hierarchy()
     assert 'resource-id="com.google.android.apps.nexuslauncher:id/popup_container"' in popup
     assert 'text="App info"' in popup and 'text="Chrome"' in popup
-    x, y = find(phone, text="App info").center
-    device.click(x, y)
-    assert phone.toasts[-1] == "App isn't installed."  # stock Settings has no per-app page
-    assert device.app_current().package == phone.home_package
-    assert "popup_container" not in device.dump_hierarchy()
-
-
-class _SettingsWithAppPages(SettingsApp):
-    """Settings plus an app details page, as the real one has (android.settings.APPLICATION_DETAILS_SETTINGS)."""
-
-    activities = (
-        *SettingsApp.activities,
-        Activity(
-            "com.android.settings.applications.InstalledAppDetails",
-            "app_details",
-            (IntentFilter(actions=("android.settings.APPLICATION_DETAILS_SETTINGS",), schemes=("package",)),),
-        ),
-    )
-    screens = {**SettingsApp.screens, "app_details": lambda ctx: column(text("App info", "title"))}
-
-    def open(self, ctx, activity, intent):
-        if activity.screen == "app_details":
-            return ctx.screen(
-                "app_details", activity=activity.cls, package=intent.data.removeprefix("package:")
-            )
-        return super().open(ctx, activity, intent)
-
-
-def test_app_info_opens_the_apps_settings_page_when_settings_has_one():
-    phone = phone_with(_SettingsWithAppPages())
-    x, y = find(phone, content_desc="YouTube", resource_id="icon").center
-    phone.long_press(x, y)
-    phone.tap(*find(phone, text="App info").center)
+    device.click(*find(phone, text="App info").center)
     assert phone.current_focus() == (
         "com.android.settings",
         "com.android.settings.applications.InstalledAppDetails",
     )
-    assert phone.top.args == {"package": "com.google.android.youtube"}
+    assert phone.top.args == {"package": "com.android.chrome"}
+    device.keyevent("BACK")
+    assert device.app_current().package == phone.home_package
+    assert "popup_container" not in device.dump_hierarchy()
+
+
+def test_app_info_toasts_where_no_settings_page_handles_it():
+    phone = phone_with(without=("com.android.settings",))
+    phone.long_press(*find(phone, content_desc="YouTube", resource_id="icon").center)
+    phone.tap(*find(phone, text="App info").center)
+    assert phone.toasts[-1] == "App isn't installed."  # Launcher3's startActivitySafely
+    assert phone.top.package == phone.home_package
+
+
+def test_app_info_force_stops_and_clears_the_app_as_am_and_pm_do():
+    phone = phone_with()
+    phone.launch("com.android.chrome")
+    phone.app_states["com.android.chrome"]["marker"] = 1
+    assert (
+        phone.start_activity(
+            Intent("android.settings.APPLICATION_DETAILS_SETTINGS", data="package:com.android.chrome")
+        )
+        is None
+    )
+    phone.tap(*find(phone, text="Force stop").center)
+    assert "com.android.chrome" not in phone.running
+    assert not find(phone, text="Force stop").enabled
+    phone.tap(*find(phone, text="Storage & cache").center)
+    phone.tap(*find(phone, text="Delete").center)
+    assert "marker" not in phone.app_states["com.android.chrome"]
+    assert (
+        phone.start_activity(Intent("android.settings.APPLICATION_DETAILS_SETTINGS", data="package:no.such"))
+        is not None
+    )
     phone.back()
     assert phone.at_home
 

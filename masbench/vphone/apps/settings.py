@@ -6,15 +6,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from ..app import LAUNCHER_FILTER, Activity, App, AppContext
+from ..app import LAUNCHER_FILTER, Activity, App, AppContext, Screen
 from ..identity import identity
-from ..intents import CATEGORY_DEFAULT, IntentFilter
+from ..intents import CATEGORY_DEFAULT, Intent, IntentFilter
 from ..theme import TextStyle, Theme, theme
-from ..ui import SEEKBAR, Node
+from ..ui import SEEKBAR, TEXT, Node
 from ..widgets import (
     app_bar,
+    button,
     choice_dialog,
     column,
+    dialog,
     divider,
     icon_button,
     list_item,
@@ -28,6 +30,8 @@ from ..widgets import (
 
 S = "com.android.settings.Settings"
 SUB = "com.android.settings.SubSettings"  # where pages without an activity of their own open
+APP_DETAILS = "android.settings.APPLICATION_DETAILS_SETTINGS"
+APP_DETAILS_ACTIVITY = "com.android.settings.applications.InstalledAppDetails"
 DENSITIES = {"Small": "378", "Default": "", "Large": "472", "Larger": "525"}
 
 
@@ -70,6 +74,7 @@ ACTIVITIES = (
     Activity(f"{S}$DisplaySettingsActivity", "display", _filter("android.settings.DISPLAY_SETTINGS")),
     Activity(f"{S}$MyDeviceInfoActivity", "about", _filter("android.settings.DEVICE_INFO_SETTINGS")),
     Activity(f"{S}$ManageApplicationsActivity", "apps", _filter("android.settings.APPLICATION_SETTINGS", "android.settings.MANAGE_APPLICATIONS_SETTINGS")),
+    Activity(APP_DETAILS_ACTIVITY, "app_details", (IntentFilter(actions=(APP_DETAILS,), schemes=("package",)),)),
     Activity(SUB, "sub", (), exported=False),
 )  # fmt: skip
 
@@ -248,8 +253,54 @@ def about(ctx: AppContext) -> Node:
 
 def apps(ctx: AppContext) -> Node:
     installed = sorted((a for a in ctx.phone.apps.values() if a.in_launcher), key=lambda a: a.label.lower())
-    rows = [list_item(a.label, a.version_name, icon="apps", rid="app_entry") for a in installed]
+    rows = [
+        list_item(
+            a.label, a.version_name, ctx.link("app_details", package=a.package), icon="apps", rid="app_entry"
+        )
+        for a in installed
+    ]
     return _page(ctx, "Apps", _section("All apps"), *rows)
+
+
+def app_details(ctx: AppContext) -> Node:
+    """App info: open or force-stop the app, or clear its storage (`am force-stop`, `pm clear`)."""
+    app = ctx.phone.apps[ctx.args["package"]]
+    running = app.package in ctx.phone.running
+
+    def force_stop() -> None:
+        ctx.phone.force_stop(app.package)
+        ctx.toast(f"{app.label} stopped")
+
+    return _page(
+        ctx,
+        "App info",
+        column(
+            Node(TEXT, text=app.label[:1], size=72, bold=True, fg=app.icon_fg, bg=app.icon_bg, radius=80, w=160,
+                 h=160, align="center"),
+            text(app.label, "title", rid="entity_header_title", align="center"),
+            text(f"version {app.version_name}", "caption", fg=theme().muted, align="center"),
+            align="center", gap=12, pad=(48, 40, 48, 24),
+        ),
+        row(
+            button("Open", lambda: ctx.phone.launch(app.package), rid="button1", primary=False,
+                   enabled=app.launcher_activity is not None),
+            button("Force stop", force_stop, rid="button3", primary=False, enabled=running),
+            gap=24, pad=(48, 0, 48, 24),
+        ),
+        list_item("Storage & cache", "Clear storage", ctx.opener("clear_storage"), icon="apps", rid="storage"),
+    )  # fmt: skip
+
+
+def clear_storage_dialog(ctx: AppContext) -> Node:
+    app = ctx.phone.apps[ctx.args["package"]]
+
+    def clear() -> None:
+        ctx.close()
+        ctx.phone.clear_data(app.package)
+
+    body = [text(f"All of {app.label}'s data will be deleted permanently.", "body", pad=(60, 0, 60, 20))]
+    actions = [button("Cancel", ctx.close, primary=False), button("Delete", clear, rid="button1")]
+    return dialog("Delete app data?", body, actions, ctx.close)
 
 
 def placeholder(title: str, ctx: AppContext) -> Node:
@@ -274,7 +325,7 @@ def font_dialog(ctx: AppContext) -> Node:
 SCREENS = {
     **{screen: partial(placeholder, title) for title, _, screen, _ in TOP_LEVEL},
     "main": main, "network": network, "wifi": wifi, "connected": connected, "display": display,
-    "display_size": display_size, "about": about, "apps": apps,
+    "display_size": display_size, "about": about, "apps": apps, "app_details": app_details,
 }  # fmt: skip
 # a page opens in its own activity where it has one, else in SubSettings, as on a Pixel
 OWN_ACTIVITY = {a.screen: a.cls for a in ACTIVITIES if a.screen in SCREENS}
@@ -289,5 +340,14 @@ class SettingsApp(App):
     activities = ACTIVITIES
     theme = Theme(styles={**Theme().styles, "section": TextStyle(36, bold=True, role="primary")})
     screens = SCREENS
-    dialogs = {"font": font_dialog}
+    dialogs = {"font": font_dialog, "clear_storage": clear_storage_dialog}
+
+    def open(self, ctx: AppContext, activity: Activity, intent: Intent) -> Screen | None:
+        if activity.screen != "app_details":
+            return super().open(ctx, activity, intent)
+        package = (intent.data or "").removeprefix("package:")
+        if package not in ctx.phone.apps:
+            return None  # Settings finishes at once on an unknown package
+        return ctx.screen("app_details", activity=activity.cls, package=package)
+
     screen_activities = {**dict.fromkeys(SCREENS, SUB), **OWN_ACTIVITY}
