@@ -23,7 +23,7 @@ from PIL import Image
 
 from masbench.vphone.adb_server import AdbServer, serve_phones
 from masbench.vphone.intents import Intent
-from masbench.vphone.phone import VirtualPhone
+from masbench.vphone.phone import VirtualPhone, default_settings
 
 SERIAL = "vphone-1"
 
@@ -465,3 +465,44 @@ def test_a_reboot_ends_the_phones_other_streams(device, phone, u2_server):
     assert b"Starting Server" in u2_server.read_until_close(encoding=None)  # ended, not timed out
     with pytest.raises(adbutils.AdbError, match="closed"):
         device.create_connection(adbutils.Network.TCP, 9008)
+
+
+# -- part 2, 1. the full settings tables of a fresh AVD -----------------------------------------------------
+@pytest.mark.parametrize(
+    ("namespace", "expected"),
+    [
+        ("system", {"accelerometer_rotation=0", "dtmf_tone=1", "haptic_feedback_enabled=1", "font_scale=1.0",
+                    "screen_brightness=102", "screen_off_timeout=60000", "sound_effects_enabled=1"}),
+        ("secure", {"default_input_method=com.android.adbkeyboard/.AdbIME", "location_mode=3",
+                    "accessibility_enabled=0", "ui_night_mode=1", "user_setup_complete=1"}),
+        ("global", {"adb_enabled=1", "airplane_mode_on=0", "auto_time=1", "boot_count=1", "device_provisioned=1",
+                    "wifi_on=1", "window_animation_scale=1.0", "transition_animation_scale=1.0",
+                    "animator_duration_scale=1.0"}),
+    ],
+)  # fmt: skip
+def test_settings_list_prints_a_fresh_avds_table(device, namespace, expected):
+    listed = device.shell(f"settings list {namespace}").splitlines()
+    assert 60 <= len(listed) <= 120
+    assert expected <= set(listed)
+    assert all(re.fullmatch(r"[a-z0-9_.]+=.*", line) for line in listed)
+
+
+def test_android_id_is_stable_per_serial(device, phone):
+    android_id = device.shell("settings get secure android_id")
+    assert re.fullmatch(r"[0-9a-f]{16}", android_id)
+    phone.reset(seed=7)
+    assert device.shell("settings get secure android_id") == android_id
+    assert default_settings("vphone-2")["secure"]["android_id"] != android_id
+
+
+def test_what_relies_on_the_settings_still_works(device, phone):
+    assert device.shell("ime list -s") == "com.android.adbkeyboard/.AdbIME"
+    # the ADB keyboard takes its broadcasts (result -1) while it is the selected IME
+    assert "result=-1" in device.shell("am broadcast -a ADB_INPUT_TEXT --es msg hi")
+    assert device.shell("cmd wifi status") == "Wifi is enabled"
+    device.shell("svc wifi disable")
+    assert device.shell("settings get global wifi_on") == "0"
+    assert device.shell("cmd wifi status") == "Wifi is disabled"
+    for scale in ("window_animation_scale", "transition_animation_scale", "animator_duration_scale"):
+        device.shell(f"settings put global {scale} 0.0")  # what AndroidWorld's setup does
+        assert device.shell(f"settings get global {scale}") == "0.0"

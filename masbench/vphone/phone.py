@@ -7,11 +7,15 @@ through its public methods, and nothing outside `masbench/vphone` imports it.
 from __future__ import annotations
 
 import copy
+import hashlib
 import random
 import threading
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
+
+import yaml
 
 from . import keyboard, render, textmenu, uidump
 from .app import App, AppContext, Screen
@@ -52,29 +56,21 @@ LATENCY_MS = {
 }
 
 ADB_KEYBOARD_IME = "com.android.adbkeyboard/.AdbIME"
-DEFAULT_SETTINGS = {
-    "system": {
-        "screen_brightness": "102",
-        "screen_brightness_mode": "0",
-        "font_scale": "1.0",
-        "screen_off_timeout": "60000",
-    },
-    "secure": {
-        "default_input_method": ADB_KEYBOARD_IME,
-        "enabled_input_methods": ADB_KEYBOARD_IME,
-        "ui_night_mode": "1",
-        "bluetooth_on": "0",
-        "display_density_forced": "",
-    },
-    "global": {
-        "airplane_mode_on": "0",
-        "wifi_on": "1",
-        "bluetooth_on": "0",
-        "auto_time": "1",
-        "development_settings_enabled": "1",
-        "window_animation_scale": "1.0",
-    },
+SETTINGS_TABLE = Path(__file__).with_name("settings_defaults.yaml")
+# The settings provider's tables as a fresh AVD has them (data, not code: settings_defaults.yaml).
+DEFAULT_SETTINGS: dict[str, dict[str, str]] = {
+    namespace: {key: str(value) for key, value in table.items()}
+    for namespace, table in yaml.safe_load(SETTINGS_TABLE.read_text(encoding="utf-8")).items()
 }
+
+
+def default_settings(serial: str) -> dict[str, dict[str, str]]:
+    """A fresh copy of the tables; secure/android_id is per device on Android (64 bits, hex), so it comes
+    from the serial: stable across resets and reboots, different between phones."""
+    tables = {namespace: dict(table) for namespace, table in DEFAULT_SETTINGS.items()}
+    tables["secure"]["android_id"] = hashlib.sha256(f"android_id:{serial}".encode()).hexdigest()[:16]
+    return tables
+
 
 PROPS = {
     "ro.product.model": "sdk_gphone64_x86_64",
@@ -162,7 +158,7 @@ class VirtualPhone:
             self.device_ms = 0  # modelled time since reset
             self.events: list[Event] = []
             self.fs = VirtualFS(now=lambda: int(self.now().timestamp()))
-            self.settings = {ns: dict(values) for ns, values in DEFAULT_SETTINGS.items()}
+            self.settings = default_settings(self.serial)
             self.clipboard = ""
             self.toasts: list[str] = []
             self.stack: list[Screen] = []
