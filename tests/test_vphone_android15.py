@@ -506,3 +506,25 @@ def test_what_relies_on_the_settings_still_works(device, phone):
     for scale in ("window_animation_scale", "transition_animation_scale", "animator_duration_scale"):
         device.shell(f"settings put global {scale} 0.0")  # what AndroidWorld's setup does
         assert device.shell(f"settings get global {scale}") == "0.0"
+
+
+# -- part 2, 2. a production (user, release-keys) Google Play build ----------------------------------------
+def test_build_properties_are_a_production_google_play_images(device):
+    prop = {name: device.getprop(name) for name in (
+        "ro.build.type", "ro.build.tags", "ro.debuggable", "ro.secure", "ro.build.fingerprint", "ro.product.brand",
+        "ro.product.name", "ro.product.device", "ro.build.version.release", "ro.build.id",
+        "ro.build.version.incremental",
+    )}  # fmt: skip
+    assert (prop["ro.build.type"], prop["ro.build.tags"], prop["ro.debuggable"], prop["ro.secure"]) == (
+        "user",
+        "release-keys",
+        "0",
+        "1",
+    )
+    # BRAND/PRODUCT/DEVICE:RELEASE/ID/INCREMENTAL:TYPE/TAGS, as Build.FINGERPRINT is put together
+    assert prop["ro.build.fingerprint"] == (
+        f"{prop['ro.product.brand']}/{prop['ro.product.name']}/{prop['ro.product.device']}:"
+        f"{prop['ro.build.version.release']}/{prop['ro.build.id']}/{prop['ro.build.version.incremental']}:"
+        f"{prop['ro.build.type']}/{prop['ro.build.tags']}"
+    )
+    assert device.shell2("su 0 id").returncode == 127  # no su on a user build
