@@ -317,12 +317,13 @@ def test_pm_clear_and_install(phone):
     run_shell(phone, f'cmd masbench patch {CHROME} \'{{"history": ["x"]}}\'')
     assert out(phone, f"pm clear {CHROME}") == "Success\n"
     assert phone.app_state(CHROME)["history"] == []
-    run_shell(phone, "touch /data/local/tmp/app.apk")
-    assert out(phone, "pm install -r -t /data/local/tmp/app.apk") == "Success\n"
-    assert (
-        run_shell(phone, "pm install /data/local/tmp/none.apk").stderr
-        == b"Failure [INSTALL_FAILED_INVALID_APK]\n"
-    )
+    run_shell(phone, "touch /data/local/tmp/app.apk")  # an empty file is no APK (see test_vphone_android15)
+    empty = run_shell(phone, "pm install -r -t /data/local/tmp/app.apk")
+    assert empty.exit_code == 1
+    assert empty.stdout.startswith(b"Failure [INSTALL_PARSE_FAILED_NOT_APK: Failed to parse /data/app/vmdl")
+    missing = run_shell(phone, "pm install /data/local/tmp/none.apk")
+    assert missing.stderr.startswith(b"Error: Unable to open file: /data/local/tmp/none.apk\n")
+    assert missing.exit_code == 255
 
 
 # -- settings ------------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ import struct
 import subprocess
 import time
 import urllib.request
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -528,3 +529,109 @@ def test_build_properties_are_a_production_google_play_images(device):
         f"{prop['ro.build.type']}/{prop['ro.build.tags']}"
     )
     assert device.shell2("su 0 id").returncode == 127  # no su on a user build
+
+
+# -- part 2, 3. installing an APK: pushed, streamed, refused ---------------------------------------------
+def _axml_manifest(package: str) -> bytes:
+    """A binary AndroidManifest.xml (ResXMLTree: string pool, then <manifest package=...>) as aapt writes it."""
+    strings = ["package", "manifest", package]
+    pool_data, offsets = b"", []
+    for text in strings:
+        offsets.append(len(pool_data))
+        pool_data += struct.pack("<H", len(text)) + text.encode("utf-16-le") + b"\0\0"
+    pool_data += b"\0" * (-len(pool_data) % 4)
+    start = 28 + 4 * len(strings)
+    pool = struct.pack("<HHIIIIII", 0x0001, 28, start + len(pool_data), len(strings), 0, 0, start, 0)
+    pool += struct.pack(f"<{len(strings)}I", *offsets) + pool_data
+    attribute = struct.pack("<IIIHBBI", 0xFFFFFFFF, 0, 2, 8, 0, 0x03, 2)  # package="<string 2>"
+    element = struct.pack("<HHIII", 0x0102, 16, 36 + len(attribute), 1, 0xFFFFFFFF)
+    element += struct.pack("<IIHHHHHH", 0xFFFFFFFF, 1, 20, 20, 1, 0, 0, 0) + attribute
+    return struct.pack("<HHI", 0x0003, 8, 8 + len(pool) + len(element)) + pool + element
+
+
+def _apk(package: str) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        archive.writestr("AndroidManifest.xml", _axml_manifest(package))
+        archive.writestr("classes.dex", b"dex\n035\0")
+    return out.getvalue()
+
+
+TINY = "com.example.tiny"
+
+
+@needs_adb
+def test_adb_install_streams_the_apk_and_uninstall_removes_it(adb, device, tmp_path):
+    apk = tmp_path / "tiny.apk"
+    apk.write_bytes(_apk(TINY))
+    installed = adb("install", str(apk))  # exec:cmd package 'install' -S SIZE, the APK as its stdin
+    assert (installed.returncode, installed.stdout) == (0, b"Performing Streamed Install\nSuccess\n")
+    assert f"package:{TINY}" in device.shell("pm list packages -3").splitlines()
+    path = device.shell(f"pm path {TINY}").removeprefix("package:")
+    assert re.fullmatch(rf"/data/app/~~[\w-]+==/{TINY}-[\w-]+==/base\.apk", path)
+    assert device.shell(f"monkey -p {TINY} 1").endswith("No activities found to run, monkey aborted.")
+    assert adb("uninstall", TINY).stdout == b"Success\n"
+    assert f"package:{TINY}" not in device.shell("pm list packages").splitlines()
+    assert device.shell2(f"pm uninstall {TINY}").output == "Failure [DELETE_FAILED_INTERNAL_ERROR]\n"
+
+
+@needs_adb
+def test_adb_install_of_a_non_apk_fails_as_android_does(adb, tmp_path):
+    text = tmp_path / "notes.apk"
+    text.write_bytes(b"hello, not a zip\n")
+    failed = adb("install", str(text))
+    assert failed.returncode == 1
+    assert re.fullmatch(
+        rb"adb: failed to install .*notes\.apk: Failure \[INSTALL_PARSE_FAILED_NOT_APK: Failed to parse "
+        rb"(/data/app/vmdl\d+\.tmp/base\.apk): Failed to load asset path \1\]\n\n",
+        failed.stderr,
+    )
+
+
+def test_a_stream_cut_short_leaves_an_apk_that_fails_to_parse(device):
+    apk = _apk(TINY)
+    conn = device.open_transport()
+    conn.send_command(f"exec:cmd package install -S {len(apk)}")
+    conn.check_okay()
+    conn.conn.sendall(apk[: len(apk) // 2])
+    conn.conn.shutdown(socket.SHUT_WR)
+    answer = conn.read_until_close()
+    assert answer.startswith("Failure [INSTALL_PARSE_FAILED_NOT_APK: Failed to parse /data/app/vmdl")
+    assert TINY not in device.shell("pm list packages")
+
+
+def test_pm_install_of_a_pushed_file(device, phone):
+    device.sync.push(_apk(TINY), "/data/local/tmp/tiny.apk")
+    assert device.shell2("pm install -r -t /data/local/tmp/tiny.apk").output == "Success\n"
+    assert f"package:{TINY}" in device.shell("pm list packages").splitlines()
+    assert phone.events[-1].kind == "install"
+    no_manifest = io.BytesIO()
+    with zipfile.ZipFile(no_manifest, "w") as archive:
+        archive.writestr("classes.dex", b"dex\n035\0")
+    device.sync.push(no_manifest.getvalue(), "/data/local/tmp/bare.apk")
+    bare = device.shell2("pm install /data/local/tmp/bare.apk")
+    assert bare.returncode == 1
+    assert re.fullmatch(
+        r"Failure \[INSTALL_PARSE_FAILED_UNEXPECTED_EXCEPTION: Failed to parse /data/app/vmdl\d+\.tmp/base\.apk\]\n",
+        bare.output,
+    )
+    # system_server cannot open /sdcard (FUSE) or a missing file
+    device.sync.push(_apk(TINY), "/sdcard/Download/tiny.apk")
+    sdcard = device.shell2("pm install /sdcard/Download/tiny.apk")
+    assert sdcard.returncode == 255
+    assert sdcard.output.splitlines()[:4] == [
+        "Error: Unable to open file: /sdcard/Download/tiny.apk",
+        "Consider using a file under /data/local/tmp/",
+        "Error: Can't open file: /sdcard/Download/tiny.apk",
+        "Exception occurred while executing 'install':",
+    ]
+
+
+def test_adbutils_install_pushes_and_installs(device):
+    """adbutils' install: sync push to /data/local/tmp, `pm install -r -t PATH`, rm."""
+    u2_apk = Path(adbutils.__file__).parent.parent / "uiautomator2" / "assets" / "app-uiautomator.apk"
+    if not u2_apk.is_file():
+        pytest.skip("uiautomator2's APK is not installed here")
+    device.install(str(u2_apk), nolaunch=True, silent=True)  # a real aapt-built APK (UTF-8 string pool)
+    assert "package:com.github.uiautomator" in device.shell("pm list packages -3").splitlines()
+    assert device.shell("ls /data/local/tmp") == ""  # the pushed copy is removed

@@ -437,18 +437,24 @@ class Shell:
         env: dict[str, str] | None = None,
         cwd: str = "/",
         depth: int = 0,
+        stdin: bytes = b"",
     ) -> None:
         self.phone = phone
         self.stdout, self.stderr = stdout, stderr
         self.vars = dict(DEFAULT_ENV if env is None else env)
         self.cwd = cwd
         self.depth = depth
+        self.stdin = stdin  # what the client sent (a streamed APK...): the first command to run reads it
         self.status = 0
 
-    def child(self, stdout: Sink, stderr: Sink, env: dict[str, str] | None = None) -> Shell:
+    def child(
+        self, stdout: Sink, stderr: Sink, env: dict[str, str] | None = None, stdin: bytes = b""
+    ) -> Shell:
         if self.depth >= MAX_DEPTH:
             raise CommandError(f"{SH}: too many nested shells")
-        return Shell(self.phone, stdout, stderr, self.vars if env is None else env, self.cwd, self.depth + 1)
+        return Shell(
+            self.phone, stdout, stderr, self.vars if env is None else env, self.cwd, self.depth + 1, stdin
+        )
 
     def run(self, text: str) -> int:
         """Parse and run a whole command line; a syntax error runs nothing, as in a real shell."""
@@ -472,7 +478,8 @@ class Shell:
                 self.status = self.run_pipeline(pipeline)
 
     def run_pipeline(self, pipeline: Pipeline) -> int:
-        stdin, status = b"", 0
+        stdin, status = self.stdin, 0
+        self.stdin = b""
         last = len(pipeline.commands) - 1
         for n, cmd in enumerate(pipeline.commands):
             pipe = Buffer()
@@ -703,7 +710,7 @@ class Shell:
             return 127
 
         def run(line: str) -> int:
-            return self.child(out, err, env).run(line)
+            return self.child(out, err, env, stdin).run(line)
 
         proc = Proc(self.phone, posixpath.basename(name), stdin, out, err, self.cwd, env, run)
         try:
@@ -766,13 +773,14 @@ BUILTINS: dict[str, Callable[[Shell, list[str], Sink, Sink], int]] = {
 }
 
 
-def run_shell(phone: VirtualPhone, command: str) -> ShellResult:
-    """Run one `adb shell` command line on `phone` (whose lock the caller holds)."""
+def run_shell(phone: VirtualPhone, command: str, stdin: bytes = b"") -> ShellResult:
+    """Run one `adb shell` command line on `phone` (whose lock the caller holds), `stdin` being what the
+    client sent it."""
     from .phone import ShellResult
 
     out, err = Buffer(), Buffer()
     try:
-        status = Shell(phone, out, err).run(command)
+        status = Shell(phone, out, err, stdin=stdin).run(command)
     except Exception as exc:  # last line of defence: the server must always get an answer
         err.write(encode(f"{SH}: internal error: {type(exc).__name__}: {exc}\n"))
         status = 1

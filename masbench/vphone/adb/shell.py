@@ -1,12 +1,15 @@
 """Shell services on a phone: `shell:`, `shell,v2,...:`, `exec:` and the interactive shell behind them.
 
 With a command, the phone's shell runs it once and the socket carries its output: v1 (`shell:`) as one
-stream, v2 as stdout/stderr/exit packets, `exec:` as raw stdout. Without one, `_InteractiveShell` reads
-lines (with a prompt and echo when a pty is asked for) until `exit`, Ctrl-D or the client's EOF.
+stream, v2 as stdout/stderr/exit packets, `exec:` as raw stdout. A command that reads a known amount of
+stdin first (a streamed install, `cmd package install -S SIZE`, the APK `adb install` sends) gets those
+bytes collected from the socket before it runs. Without a command, `_InteractiveShell` reads lines (with a
+prompt and echo when a pty is asked for) until `exit`, Ctrl-D or the client's EOF.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import shlex
 import struct
@@ -15,7 +18,20 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .framing import MAX_LINE, MAX_V2_PACKET, Conn, ProtocolError, linger, log, okay, reply, send
+from ..commands.pm import streamed_install_size
+from ..shell import run_shell
+from .framing import (
+    MAX_LINE,
+    MAX_PUSH_BYTES,
+    MAX_V2_PACKET,
+    Conn,
+    ProtocolError,
+    linger,
+    log,
+    okay,
+    reply,
+    send,
+)
 
 if TYPE_CHECKING:
     from ..phone import VirtualPhone
@@ -33,9 +49,15 @@ class ShellServices:
 
     _call: Callable[[VirtualPhone, Callable[[], Any]], Awaitable[Any]]
     _bound: dict[str, set[Conn]]
+    idle_timeout: float
 
     async def _run_shell(
-        self, phone: VirtualPhone, command: str, one_stream: bool = False, caller: Conn | None = None
+        self,
+        phone: VirtualPhone,
+        command: str,
+        one_stream: bool = False,
+        caller: Conn | None = None,
+        stdin: bytes = b"",
     ) -> _Output:
         """One command line through the phone's shell; a crash there becomes exit 255, not a dead socket.
 
@@ -48,7 +70,8 @@ class ShellServices:
 
         def run() -> tuple[Any, bool]:
             before = len(phone.events)
-            result = phone.shell(line)
+            phone.advance("shell")  # what phone.shell() does, with the client's stdin besides
+            result = run_shell(phone, line, stdin)
             return result, any(event.kind == "reboot" for event in phone.events[before:])
 
         try:
@@ -71,10 +94,11 @@ class ShellServices:
             await linger(conn)
             return
         listening = set(phone.tcp_services)
-        out = await self._run_shell(phone, command, one_stream=not v2 or pty, caller=conn)
+        ack, stdin = await self._stdin(conn, command, _V2ShellIO(conn) if v2 else None)
+        out = await self._run_shell(phone, command, one_stream=not v2 or pty, caller=conn, stdin=stdin)
         started = set(phone.tcp_services) - listening
         if started:  # a server (uiautomator2's) lives as long as the shell that started it stays open
-            await send(conn, okay() + out.stdout + out.stderr)
+            await send(conn, ack + out.stdout + out.stderr)
             with contextlib.suppress(ConnectionError):
                 while await conn.reader.read(4096):
                     pass
@@ -82,13 +106,13 @@ class ShellServices:
                 phone.tcp_services.pop(port, None)
             return
         if not v2:
-            await reply(conn, okay() + out.stdout + out.stderr)  # stderr: only a crash's own message
+            await reply(conn, ack + out.stdout + out.stderr)  # stderr: only a crash's own message
             return
         if pty:
             data = _v2_packet(1, (out.stdout + out.stderr).replace(b"\n", b"\r\n"))
         else:
             data = _v2_packet(1, out.stdout) + _v2_packet(2, out.stderr)
-        await reply(conn, okay() + data + _v2_packet(3, bytes([out.exit_code & 0xFF])))
+        await reply(conn, ack + data + _v2_packet(3, bytes([out.exit_code & 0xFF])))
 
     async def _exec(self, conn: Conn, phone: VirtualPhone, command: str) -> None:
         """`exec:` (adb exec-out): raw bytes, no pty, so binary output such as a PNG stays intact; stdout
@@ -98,8 +122,41 @@ class ShellServices:
             await _InteractiveShell(self, phone, _RawShellIO(conn, merge=False), pty=False).run()
             await linger(conn)
             return
-        out = await self._run_shell(phone, command, one_stream=True, caller=conn)
-        await reply(conn, okay() + out.stdout + out.stderr)
+        ack, stdin = await self._stdin(conn, command, None)
+        out = await self._run_shell(phone, command, one_stream=True, caller=conn, stdin=stdin)
+        await reply(conn, ack + out.stdout + out.stderr)
+
+    async def _stdin(self, conn: Conn, command: str, v2: _V2ShellIO | None) -> tuple[bytes, bytes]:
+        """(the OKAY still to send, stdin). A streamed install reads SIZE bytes of stdin, which the client
+        sends once the service is open: OKAY goes out now and the bytes are collected (fewer if the
+        client stops sending: the installer then parses a cut-off APK). Any other command reads none
+        and its OKAY goes with its output. Raw services carry stdin as plain bytes, v2 as packets."""
+        size = _stdin_size(command)
+        if size is None:
+            return okay(), b""
+        await send(conn, okay())
+        data = bytearray()
+        while len(data) < min(size, MAX_PUSH_BYTES):
+            read = v2.read() if v2 is not None else conn.reader.read(min(65536, size - len(data)))
+            chunk = await asyncio.wait_for(read, self.idle_timeout)
+            if not chunk:
+                break
+            data += chunk
+        return b"", bytes(data[:size])
+
+
+def _stdin_size(command: str) -> int | None:
+    """How much stdin the line's first command reads before it answers (see `streamed_install_size`)."""
+    lexer = shlex.shlex(command, posix=True, punctuation_chars=True)
+    words: list[str] = []
+    try:
+        for token in lexer:
+            if token and all(c in lexer.punctuation_chars for c in token):
+                break  # the first command ends at an operator
+            words.append(token)
+    except ValueError:  # unbalanced quotes: the shell will say so
+        return None
+    return streamed_install_size(words)
 
 
 def _as_bytes(data: bytes | str | None) -> bytes:

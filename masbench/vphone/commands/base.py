@@ -38,6 +38,7 @@ THIRD_PARTY_PLATFORM = {"com.android.adbkeyboard"}  # installed by the harness, 
 PREINSTALLED = {a.package for a in IDENTITIES.values() if a.system}
 SHELL_PID = 5219  # the `sh` that runs every command line, as `ps` and `$$` report it
 WRITABLE_ROOTS = ("/sdcard", "/data/local/tmp")  # what uid 2000 (shell) may write on a real device
+APP_DIR = "/data/app"  # where installed APKs live (not writable by the shell)
 
 
 class CommandError(Exception):
@@ -199,14 +200,37 @@ def hash7(*parts: str) -> str:
     return hashlib.md5("/".join(parts).encode("utf-8", "surrogateescape")).hexdigest()[:7]
 
 
-def all_packages(phone: VirtualPhone) -> list[str]:
+def installed_apks(phone: VirtualPhone) -> dict[str, str]:
+    """Packages installed from an APK (`pm install`, `adb install`) -> their base.apk, which the installer
+    keeps in the phone's file store under /data/app/~~X==/PKG-Y==/, so they survive a reboot, not a reset."""
+    return {
+        posixpath.basename(posixpath.dirname(path)).split("-", 1)[0]: path
+        for path in phone.fs.files
+        if path.startswith(APP_DIR + "/") and path.endswith("/base.apk")
+    }
+
+
+def _image_packages(phone: VirtualPhone) -> list[str]:
     return sorted({*phone.apps, *PLATFORM_PACKAGES})
+
+
+def all_packages(phone: VirtualPhone) -> list[str]:
+    return sorted({*_image_packages(phone), *installed_apks(phone)})
 
 
 def is_system(phone: VirtualPhone, package: str) -> bool:
     if package in phone.apps:
         return package in PREINSTALLED or package == phone.home_package or phone.apps[package].platform
-    return package not in THIRD_PARTY_PLATFORM
+    return package not in THIRD_PARTY_PLATFORM and package not in installed_apks(phone)
+
+
+def _package_index(phone: VirtualPhone, package: str) -> int:
+    """A package's place for its uid and pid: an install takes the next one, as Android assigns a new
+    app the next free uid, so the packages there before keep theirs."""
+    image = _image_packages(phone)
+    if package in image:
+        return image.index(package)
+    return len(image) + sorted(set(installed_apks(phone)) - set(image)).index(package)
 
 
 def uid_of(phone: VirtualPhone, package: str) -> int:
@@ -214,11 +238,11 @@ def uid_of(phone: VirtualPhone, package: str) -> int:
         return 1000
     if package == "com.android.shell":
         return 2000
-    return 10100 + all_packages(phone).index(package)
+    return 10100 + _package_index(phone, package)
 
 
 def pid_of(phone: VirtualPhone, package: str) -> int:
-    return 3100 + 37 * all_packages(phone).index(package)
+    return 3100 + 37 * _package_index(phone, package)
 
 
 def task_id(phone: VirtualPhone, package: str) -> int:
@@ -238,7 +262,13 @@ def apk_path(phone: VirtualPhone, package: str) -> str:
         app = phone.apps.get(package)
         name = app.label.replace(" ", "") if app else package.rsplit(".", 1)[-1].capitalize()
         return f"/product/app/{name}/{name}.apk"
+    return user_apk_path(package)
+
+
+def user_apk_path(package: str) -> str:
+    """/data/app/~~RANDOM==/PKG-RANDOM==/base.apk, Android 11+'s layout, with stable stand-ins for the
+    random parts."""
     salt = hashlib.md5(package.encode()).digest()
     code = base64.urlsafe_b64encode(salt).decode()[:22]
     inner = base64.urlsafe_b64encode(salt[::-1]).decode()[:22]
-    return f"/data/app/~~{code}==/{package}-{inner}==/base.apk"
+    return f"{APP_DIR}/~~{code}==/{package}-{inner}==/base.apk"

@@ -1,16 +1,33 @@
 """The package manager (`pm`, `cmd package`) over the phone's simulated apps and a few platform packages.
 
-There is no real APK: `pm install` of an existing file answers Success without adding an app, and
-`pm uninstall` is refused, because an app that vanished would not come back on `cmd masbench reset`.
+`pm install PATH` and the streamed `cmd package install -S SIZE` (what `adb install` sends, the APK on
+stdin) check the APK as Android's parser does and record a new package under /data/app, where `pm list
+packages`, `pm path` and `pm uninstall` find it; it has no activities to start. A simulated app cannot be
+uninstalled (it would not come back on `cmd masbench reset`).
 """
 
 from __future__ import annotations
 
+import posixpath
+import zlib
 from typing import TYPE_CHECKING
 
 from ..intents import short_component
 from .am import parse_intent, shell_exception
-from .base import PROVIDER_AUTHORITIES, CommandError, Proc, all_packages, apk_path, is_system, uid_of
+from .apk import ApkError, package_name
+from .base import (
+    APP_DIR,
+    PROVIDER_AUTHORITIES,
+    CommandError,
+    Proc,
+    all_packages,
+    apk_path,
+    installed_apks,
+    is_system,
+    parse_int,
+    uid_of,
+    user_apk_path,
+)
 from .dumpsys import package_dump
 
 if TYPE_CHECKING:
@@ -21,6 +38,7 @@ if TYPE_CHECKING:
 RESOLVE_OPTIONS = {"--brief": False, "--components": False, "--user": True, "--query-flags": True}
 INSTALL_FLAGS = {"-r", "-t", "-g", "-d", "-f", "-l", "-s", "-R", "--instant", "--full", "--dont-kill", "--force-queryable", "--bypass-low-target-sdk-block"}  # fmt: skip
 INSTALL_VALUE_FLAGS = {"-i", "--user", "--install-location", "--originating-uri", "--referrer", "-p", "--pkg", "-S", "--abi"}  # fmt: skip
+STDIN = "-"  # `pm install -S SIZE -` names stdin explicitly
 MATCH = "priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=true"
 
 
@@ -122,23 +140,92 @@ def resolve_activity(p: Proc, args: list[str], query: bool) -> int:
     return 0
 
 
-def install(p: Proc, args: list[str]) -> int:
-    paths = []
+def _install_args(args: list[str]) -> tuple[list[str], int | None]:
+    """(APK paths, -S SIZE) of `pm install`'s arguments."""
+    paths: list[str] = []
+    size: int | None = None
     it = iter(args)
     for arg in it:
-        if arg in INSTALL_VALUE_FLAGS:
+        if arg == "-S":
+            value = next(it, "")
+            size = parse_int(value, shell_exception("install", f'java.lang.NumberFormatException: For input string: "{value}"').message, 255)  # fmt: skip
+        elif arg in INSTALL_VALUE_FLAGS:
             next(it, None)
         elif arg in INSTALL_FLAGS:
             continue
-        elif arg.startswith("-"):
+        elif arg.startswith("-") and arg != STDIN:
             raise CommandError(f"Error: Unknown option: {arg}", 255)
         else:
             paths.append(arg)
-    if not paths:
+    return paths, size
+
+
+def streamed_install_size(argv: list[str]) -> int | None:
+    """SIZE of a streamed install (`pm install -S SIZE`, `cmd package install -S SIZE`, no APK path): the
+    bytes of stdin the command reads, which the ADB shell service collects from the client first."""
+    name = posixpath.basename(argv[0]) if argv else ""
+    rest = argv[2:] if name == "cmd" and argv[1:2] == ["package"] else argv[1:] if name == "pm" else []
+    if rest[:1] != ["install"]:
+        return None
+    try:
+        paths, size = _install_args(rest[1:])
+    except CommandError:
+        return None
+    return size if size and size > 0 and paths in ([], [STDIN]) else None
+
+
+def install(p: Proc, args: list[str]) -> int:
+    """`pm install [-S SIZE] [PATH|-]`: one APK from a file or, streamed, SIZE bytes of stdin."""
+    paths, size = _install_args(args)
+    if not paths and size is None:
         raise CommandError("Error: must either specify a package size or an APK file", 255)
+    if not paths or paths == [STDIN]:
+        if not size or size <= 0:
+            raise CommandError("Error: must specify an APK size", 1)
+        data = p.stdin[:size]  # a stream that ends early leaves a cut-off APK, which fails to parse
+    else:
+        data = _read_apk(p, paths[0])
+    session = f"{APP_DIR}/vmdl{1_000_000_000 + zlib.crc32(data) % 900_000_000}.tmp/base.apk"
+    try:
+        package = package_name(data, session)
+    except ApkError as exc:
+        p.line(f"Failure [{exc.status}: {exc.detail}]")  # the session's result goes to stdout, exit 1
+        return 1
+    phone = p.phone
+    if package in installed_apks(phone) or package not in all_packages(phone):  # new, or an update
+        target = user_apk_path(package)
+        phone.fs.mkdir(posixpath.dirname(target))
+        phone.fs.write(target, data)
+        phone.log("install", package=package)
+    p.line("Success")
+    return 0
+
+
+def _read_apk(p: Proc, path: str) -> bytes:
+    """The file as system_server opens it for the installer: not on /sdcard (a FUSE mount it may not
+    read), and it must exist; otherwise ShellCommand.openFileForSystem's messages and the exception."""
+    full = p.path(path)
     fs = p.phone.fs
-    if not all(fs.exists(p.path(path)) and not fs.is_dir(p.path(path)) for path in paths):
-        raise CommandError("Failure [INSTALL_FAILED_INVALID_APK]")
+    if fs.exists(full) and not fs.is_dir(full) and not full.startswith("/sdcard/"):
+        return fs.read(full)
+    p.err(f"Error: Unable to open file: {path}")
+    if not full.startswith("/data/local/tmp/"):
+        p.err("Consider using a file under /data/local/tmp/")
+    p.err(f"Error: Can't open file: {path}")
+    raise shell_exception("install", f"java.lang.IllegalArgumentException: Error: Can't open file: {path}")
+
+
+def uninstall(p: Proc, args: list[str]) -> int:
+    """Only a package installed from an APK can go; anything else fails as a missing package does."""
+    names = [a for a in _user_args(args) if not a.startswith("-")]
+    if not names:
+        raise CommandError("Error: package name not specified", 255)
+    installed = installed_apks(p.phone)
+    if names[0] in p.phone.apps or names[0] not in installed:
+        p.line("Failure [DELETE_FAILED_INTERNAL_ERROR]")
+        return 1
+    p.phone.fs.remove(posixpath.dirname(posixpath.dirname(installed[names[0]])), recursive=True)
+    p.phone.log("uninstall", package=names[0])
     p.line("Success")
     return 0
 
@@ -214,7 +301,7 @@ def pm(p: Proc, args: list[str]) -> int:
     if sub == "install":
         return install(p, rest)
     if sub == "uninstall":
-        raise CommandError("Failure [DELETE_FAILED_INTERNAL_ERROR]")
+        return uninstall(p, rest)
     if sub in ("grant", "revoke"):
         names = _user_args(rest)
         if len(names) < 2:
