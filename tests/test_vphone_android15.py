@@ -635,3 +635,123 @@ def test_adbutils_install_pushes_and_installs(device):
     device.install(str(u2_apk), nolaunch=True, silent=True)  # a real aapt-built APK (UTF-8 string pool)
     assert "package:com.github.uiautomator" in device.shell("pm list packages -3").splitlines()
     assert device.shell("ls /data/local/tmp") == ""  # the pushed copy is removed
+
+
+# -- part 2, 4. getevent --------------------------------------------------------------------------------
+def test_getevent_p_lists_the_emulators_input_devices(device):
+    listed = device.shell("getevent -lp")
+    assert listed.startswith(
+        'add device 1: /dev/input/event0\n  name:     "qwerty2"\n  events:\n    KEY (0001):'
+    )
+    touch = listed[listed.index("add device 2: /dev/input/event1") :].splitlines()
+    assert touch[:4] == [
+        "add device 2: /dev/input/event1",
+        '  name:     "virtio_input_multi_touch_1"',
+        "  events:",
+        "    KEY (0001): BTN_TOUCH            ",
+    ]
+    assert (
+        "                ABS_MT_POSITION_X     : value 0, min 0, max 32767, fuzz 0, flat 0, resolution 0"
+        in touch
+    )
+    assert (
+        "                ABS_MT_POSITION_Y     : value 0, min 0, max 32767, fuzz 0, flat 0, resolution 0"
+        in touch
+    )
+    assert touch[-2:] == ["  input props:", "    INPUT_PROP_DIRECT"]
+    numeric = device.shell("getevent -p /dev/input/event1").splitlines()
+    assert numeric[0] == "add device 1: /dev/input/event1"
+    assert "    ABS (0003): 002f  : value 0, min 0, max 9, fuzz 0, flat 0, resolution 0" in numeric
+    missing = device.shell2("getevent -p /dev/input/event9")
+    assert (missing.returncode, missing.output) == (
+        1,
+        "could not open /dev/input/event9, No such file or directory\n",
+    )
+
+
+def _read_lines(stream: adbutils.AdbConnection, count: int) -> list[str]:
+    """`count` lines from a streaming shell, waiting at most 5 s."""
+    stream.conn.settimeout(5)
+    data = b""
+    while data.count(b"\n") < count:
+        chunk = stream.conn.recv(65536)
+        if not chunk:
+            break
+        data += chunk
+    return data.decode().splitlines()
+
+
+EVENT_LINE = re.compile(r"\[ *(\d+)\.(\d{6})\] (/dev/input/event\d): (EV_\w+) +(\w+) +(\w+) *")
+
+
+def test_getevent_lt_streams_the_input_the_phone_receives(device, phone):
+    stream = device.shell("getevent -lt", stream=True)  # as a recorder runs it: open until it is closed
+    try:
+        header = _read_lines(stream, 4)
+        assert header[1::2] == ['  name:     "qwerty2"', '  name:     "virtio_input_multi_touch_1"']
+        device.click(540, 1200)
+        tap = [EVENT_LINE.fullmatch(line).groups()[2:] for line in _read_lines(stream, 8)]
+        assert tap == [
+            ("/dev/input/event1", "EV_ABS", "ABS_MT_TRACKING_ID", tap[0][3]),
+            ("/dev/input/event1", "EV_ABS", "ABS_MT_POSITION_X", f"{round(540 * 32767 / 1079):08x}"),
+            ("/dev/input/event1", "EV_ABS", "ABS_MT_POSITION_Y", f"{round(1200 * 32767 / 2399):08x}"),
+            ("/dev/input/event1", "EV_KEY", "BTN_TOUCH", "DOWN"),
+            ("/dev/input/event1", "EV_SYN", "SYN_REPORT", "00000000"),
+            ("/dev/input/event1", "EV_ABS", "ABS_MT_TRACKING_ID", "ffffffff"),
+            ("/dev/input/event1", "EV_KEY", "BTN_TOUCH", "UP"),
+            ("/dev/input/event1", "EV_SYN", "SYN_REPORT", "00000000"),
+        ]
+        device.swipe(540, 1800, 540, 600, 0.3)
+        swipe = [
+            EVENT_LINE.fullmatch(line).groups() for line in _read_lines(stream, 28)
+        ]  # 5 down, 10 moves of 2, 3 up
+        ys = [int(g[5], 16) for g in swipe if g[4] == "ABS_MT_POSITION_Y"]
+        assert ys == sorted(ys, reverse=True) and len(ys) == 11  # down, then moving up the screen
+        times = [int(g[0]) * 1_000_000 + int(g[1]) for g in swipe]
+        assert times == sorted(times) and 0.29e6 <= times[-1] - times[0] <= 0.31e6
+        device.keyevent("BACK")
+        key = [EVENT_LINE.fullmatch(line).groups()[2:] for line in _read_lines(stream, 4)]
+        assert [k[2:] for k in key] == [("KEY_BACK", "DOWN"), ("SYN_REPORT", "00000000"), ("KEY_BACK", "UP"), ("SYN_REPORT", "00000000")]  # fmt: skip
+        assert {k[0] for k in key} == {"/dev/input/event0"}
+    finally:
+        stream.close()
+
+
+def test_getevent_c_ends_after_count_events_and_the_shell_prints_buffered_ones(device):
+    stream = device.shell("getevent -q -c 5 /dev/input/event1", stream=True)
+    try:
+        time.sleep(0.1)
+        device.shell("input tap 100 200")
+        lines = stream.read_until_close().splitlines()  # the stream ends by itself after 5 events
+    finally:
+        stream.close()
+    assert lines == [
+        "0003 0039 " + lines[0][-8:],
+        f"0003 0035 {round(100 * 32767 / 1079):08x}",
+        f"0003 0036 {round(200 * 32767 / 2399):08x}",
+        "0001 014a 00000001",
+        "0000 0000 00000000",
+    ]
+    # in a pipeline getevent cannot wait: -c COUNT prints the last COUNT events already received
+    assert device.shell("getevent -l -c 3 | grep BTN_TOUCH").split() == [
+        "/dev/input/event1:",
+        "EV_KEY",
+        "BTN_TOUCH",
+        "UP",
+    ]
+
+
+@needs_adb
+def test_adb_cli_getevent_streams_over_shell_v2_and_exits_0(server, device, tmp_path):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ANDROID_")} | {"HOME": str(tmp_path)}
+    cmd = [str(_bundled_adb()), "-P", str(server.port), "-s", SERIAL, "shell", "getevent", "-q", "-c", "8"]
+    with subprocess.Popen(cmd, stdout=subprocess.PIPE, stdin=subprocess.DEVNULL, env=env) as proc:
+        time.sleep(0.5)
+        device.shell("input tap 10 20")
+        out, _ = proc.communicate(timeout=10)
+    assert proc.returncode == 0
+    assert out.decode().splitlines()[-3:] == [
+        "/dev/input/event1: 0003 0039 ffffffff",
+        "/dev/input/event1: 0001 014a 00000000",
+        "/dev/input/event1: 0000 0000 00000000",
+    ]

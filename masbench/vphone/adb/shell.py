@@ -3,7 +3,8 @@
 With a command, the phone's shell runs it once and the socket carries its output: v1 (`shell:`) as one
 stream, v2 as stdout/stderr/exit packets, `exec:` as raw stdout. A command that reads a known amount of
 stdin first (a streamed install, `cmd package install -S SIZE`, the APK `adb install` sends) gets those
-bytes collected from the socket before it runs. Without a command, `_InteractiveShell` reads lines (with a
+bytes collected from the socket before it runs. `getevent` streams: its output follows the phone's input
+while the stream stays open (`_follow`). Without a command, `_InteractiveShell` reads lines (with a
 prompt and echo when a pty is asked for) until `exit`, Ctrl-D or the client's EOF.
 """
 
@@ -18,6 +19,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..commands import getevent
 from ..commands.pm import streamed_install_size
 from ..shell import run_shell
 from .framing import (
@@ -35,6 +37,8 @@ from .framing import (
 
 if TYPE_CHECKING:
     from ..phone import VirtualPhone
+
+FOLLOW_POLL_S = 0.05
 
 
 @dataclass
@@ -93,6 +97,10 @@ class ShellServices:
             await _InteractiveShell(self, phone, io, pty).run()
             await linger(conn)
             return
+        follower = getevent.stream(phone, _first_command(command, whole=True))
+        if follower is not None:
+            await self._follow(conn, phone, follower, v2, pty)
+            return
         listening = set(phone.tcp_services)
         ack, stdin = await self._stdin(conn, command, _V2ShellIO(conn) if v2 else None)
         out = await self._run_shell(phone, command, one_stream=not v2 or pty, caller=conn, stdin=stdin)
@@ -122,9 +130,39 @@ class ShellServices:
             await _InteractiveShell(self, phone, _RawShellIO(conn, merge=False), pty=False).run()
             await linger(conn)
             return
+        follower = getevent.stream(phone, _first_command(command, whole=True))
+        if follower is not None:
+            await self._follow(conn, phone, follower, v2=False, pty=False)
+            return
         ack, stdin = await self._stdin(conn, command, None)
         out = await self._run_shell(phone, command, one_stream=True, caller=conn, stdin=stdin)
         await reply(conn, ack + out.stdout + out.stderr)
+
+    async def _follow(
+        self, conn: Conn, phone: VirtualPhone, follower: getevent.GeteventStream, v2: bool, pty: bool
+    ) -> None:
+        """Run a command that keeps printing (getevent): its output goes out as it comes, polled every
+        FOLLOW_POLL_S, until it is done (v2 then sends its exit status) or the client closes the stream."""
+
+        def framed(data: bytes) -> bytes:
+            data = data.replace(b"\n", b"\r\n") if pty else data
+            return _v2_packet(1, data) if v2 else data
+
+        header = await self._call(phone, lambda: follower.header(phone))
+        await send(conn, okay() + framed(header))
+        with contextlib.suppress(ConnectionError, OSError):
+            while True:
+                data, done = await self._call(phone, lambda: follower.poll(phone))
+                if data:
+                    await send(conn, framed(data))
+                if done:
+                    await reply(conn, _v2_packet(3, b"\0") if v2 else b"")
+                    return
+                try:
+                    if not await asyncio.wait_for(conn.reader.read(65536), FOLLOW_POLL_S):
+                        return  # the client closed the stream: getevent gets SIGHUP
+                except TimeoutError:
+                    pass
 
     async def _stdin(self, conn: Conn, command: str, v2: _V2ShellIO | None) -> tuple[bytes, bytes]:
         """(the OKAY still to send, stdin). A streamed install reads SIZE bytes of stdin, which the client
@@ -147,16 +185,22 @@ class ShellServices:
 
 def _stdin_size(command: str) -> int | None:
     """How much stdin the line's first command reads before it answers (see `streamed_install_size`)."""
+    return streamed_install_size(_first_command(command))
+
+
+def _first_command(command: str, whole: bool = False) -> list[str]:
+    """The words of a line's first simple command (up to its first operator); [] if it does not parse,
+    or with `whole` if the line holds more than that one command (a pipeline, a list)."""
     lexer = shlex.shlex(command, posix=True, punctuation_chars=True)
     words: list[str] = []
     try:
         for token in lexer:
             if token and all(c in lexer.punctuation_chars for c in token):
-                break  # the first command ends at an operator
+                return [] if whole else words
             words.append(token)
     except ValueError:  # unbalanced quotes: the shell will say so
-        return None
-    return streamed_install_size(words)
+        return []
+    return words
 
 
 def _as_bytes(data: bytes | str | None) -> bytes:

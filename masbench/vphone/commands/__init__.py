@@ -3,7 +3,7 @@ that implement them, plus the dispatchers that route into it (`cmd SERVICE`, `to
 
 from __future__ import annotations
 
-from . import am, dumpsys, files, kernel, pm, power, screen, screenrecord, settings, system, text
+from . import am, dumpsys, files, getevent, kernel, pm, power, screen, screenrecord, settings, system, text
 from .base import Command, CommandError, Proc
 from .masbench import cmd_masbench
 
@@ -69,6 +69,7 @@ COMMANDS: dict[str, Command] = {
     **system.COMMANDS,
     **screenrecord.COMMANDS,
     **kernel.COMMANDS,
+    **getevent.COMMANDS,
     **power.COMMANDS,
     "which": which,
     "toybox": toybox,

@@ -24,8 +24,13 @@ ROUTE_TABLE = 1021  # the per-network table netd routes wlan0's traffic through
 
 def _uptime_s(phone: VirtualPhone) -> float:
     """Seconds since the kernel started: the emulator's boot, or the phone's last reboot."""
+    return uptime_at(phone, phone.device_ms)
+
+
+def uptime_at(phone: VirtualPhone, device_ms: int) -> float:
+    """The kernel's uptime (CLOCK_MONOTONIC, in seconds) at the phone time `device_ms`."""
     start = kernel_start_ms(phone)
-    return (BOOT_UPTIME_S + phone.device_ms / 1000) if start is None else (phone.device_ms - start) / 1000
+    return (BOOT_UPTIME_S + device_ms / 1000) if start is None else (device_ms - start) / 1000
 
 
 def proc_stat(phone: VirtualPhone) -> str:
