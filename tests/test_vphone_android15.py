@@ -755,3 +755,28 @@ def test_adb_cli_getevent_streams_over_shell_v2_and_exits_0(server, device, tmp_
         "/dev/input/event1: 0001 014a 00000000",
         "/dev/input/event1: 0000 0000 00000000",
     ]
+
+
+# -- part 2, 5. dumpsys window: the display's rotation --------------------------------------------------
+def test_dumpsys_window_reports_the_rotation_as_androidworld_reads_it(device):
+    # adb_utils.get_orientation: `dumpsys window | grep mCurrentRotation`, r'mCurrentRotation=ROTATION_(\d+)'
+    grepped = device.shell("dumpsys window | grep mCurrentRotation")
+    assert [int(m) // 90 for m in re.findall(r"mCurrentRotation=ROTATION_(\d+)", grepped)] == [0]
+    whole = device.shell("dumpsys window")
+    displays, windows = whole.split("\n" + "-" * 79 + "\n")
+    assert displays.startswith(
+        "WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)\n  Display: mDisplayId=0"
+    )
+    assert windows.startswith("WINDOW MANAGER WINDOWS (dumpsys window windows)")
+    assert "    mRotation=0 mDeferredRotationPauseCount=0" in displays.splitlines()
+    assert device.shell("dumpsys window displays") == displays.strip()
+    # AndroidWorld's change_orientation: the settings show in DisplayRotation (the phone stays portrait)
+    device.shell("settings put system accelerometer_rotation 0")
+    device.shell("settings put system user_rotation 1")
+    assert "    mUserRotationMode=USER_ROTATION_LOCKED mUserRotation=ROTATION_90 " in device.shell(
+        "dumpsys window displays"
+    )
+    # logical_screen_size / physical_frame_boundary read dumpsys input; its touchscreen is getevent's
+    frames = device.shell("dumpsys input | grep -E 'logicalFrame|multi_touch'")
+    assert re.findall(r"logicalFrame=\[0, 0, (\d+), (\d+)\]", frames) == [("1080", "2400")]
+    assert "virtio_input_multi_touch_1" in frames

@@ -8,6 +8,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from ..intents import short_component
+from ..phone import NAV_BAR_H, STATUS_BAR_H
 from .base import (
     CommandError,
     Proc,
@@ -20,6 +21,7 @@ from .base import (
     uid_of,
     user_name,
 )
+from .getevent import TOUCH
 from .screen import DISPLAY_ID
 
 if TYPE_CHECKING:
@@ -65,7 +67,68 @@ def keyboard_shown(phone: VirtualPhone) -> bool:
     return bool(phone.top.ui.get("focus"))
 
 
+ROTATIONS = ("ROTATION_0", "ROTATION_90", "ROTATION_180", "ROTATION_270")
+WINDOW_SECTIONS_RULE = "-" * 79  # between the sections of a plain `dumpsys window`
+
+
 def _window(p: Proc, args: list[str]) -> None:
+    """`dumpsys window [displays|windows]`: without a section, both, as WindowManagerService dumps all."""
+    section = args[0] if args else ""
+    if section in ("", "displays", "d"):
+        _window_displays(p)
+    if section == "":
+        p.lines(["", WINDOW_SECTIONS_RULE])
+    if section in ("", "windows", "w"):
+        _window_windows(p)
+
+
+def _window_displays(p: Proc) -> None:
+    """The display's content and its DisplayRotation (AndroidWorld greps `mCurrentRotation=ROTATION_N`).
+    The phone renders portrait only, so the display stays at ROTATION_0; the user rotation settings
+    (accelerometer_rotation, user_rotation) show as what they are."""
+    phone = p.phone
+    w, h, dpi = phone.width, phone.height, phone.density
+    system = phone.settings["system"]
+    free = system.get("accelerometer_rotation", "0") == "1"
+    user_rotation = system.get("user_rotation", "0")
+    user_rotation = ROTATIONS[int(user_rotation)] if user_rotation in ("0", "1", "2", "3") else ROTATIONS[0]
+    app_h = h - NAV_BAR_H
+    p.lines(
+        [
+            "WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)",
+            f"  Display: mDisplayId=0 rootTasks={len(tasks(phone))}",
+            f"    init={w}x{h} {dpi}dpi mMinSizeOfResizeableTaskDp=220 cur={w}x{h} app={w}x{app_h} "
+            f"rng={w}x{w - STATUS_BAR_H}-{h}x{h - STATUS_BAR_H}",
+            f"    deferred=false mLayoutNeeded=false mTouchExcludeRegion=SkRegion((0,0,{w},{h}))",
+            "",
+            f"  DisplayFrames w={w} h={h} r=0",
+            "",
+            "  DisplayRotation",
+            "    mCurrentAppOrientation=SCREEN_ORIENTATION_UNSPECIFIED",
+            "    mLastOrientation=-1",
+            "    mRotation=0 mDeferredRotationPauseCount=0",
+            "    mLandscapeRotation=ROTATION_90 mSeascapeRotation=ROTATION_270",
+            "    mPortraitRotation=ROTATION_0 mUpsideDownRotation=ROTATION_180",
+            "    mSupportAutoRotation=true",
+            "    WindowOrientationListener",
+            f"      mEnabled={str(free).lower()}",
+            "      mCurrentRotation=ROTATION_0",
+            "      mSensorType=null",
+            '      mSensor={Sensor name="Goldfish 3-axis Accelerometer", vendor="The Android Open Source Project", '
+            "version=1, type=1, maxRange=39.3, resolution=2.480159E-4, power=3.0, minDelay=10000}",
+            "      mRate=2",
+            "",
+            "    mCarDockRotation=-1 mDeskDockRotation=-1",
+            f"    mUserRotationMode={'USER_ROTATION_FREE' if free else 'USER_ROTATION_LOCKED'} "
+            f"mUserRotation={user_rotation} mCameraRotationMode=0 mAllowAllRotations=unknown",
+            "    mDemoHdmiRotation=ROTATION_270 mDemoHdmiRotationLock=false mUndockedHdmiRotation=-1",
+            "    mLidOpenRotation=-1",
+            "    mFixedToUserRotation=false",
+        ]
+    )
+
+
+def _window_windows(p: Proc) -> None:
     phone = p.phone
     package, activity = phone.current_focus()
     focus = window_ref(package, activity)
@@ -384,11 +447,11 @@ def _input(p: Proc, args: list[str]) -> None:
             "",
             "Event Hub State:",
             "  Devices:",
-            "    2: virtio_input_multi_touch_7",
+            f"    2: {TOUCH.name}",
             "      Classes: TOUCH | TOUCH_MT",
             "",
             "Input Reader State (Nums of device: 1):",
-            "  Device 2: virtio_input_multi_touch_7",
+            f"  Device 2: {TOUCH.name}",
             "    Touch Input Mapper (mode - DIRECT):",
             "      Viewport INTERNAL: displayId=0, uniqueId=local:4619827259835644672, port=0, orientation=0, "
             f"logicalFrame=[0, 0, {w}, {h}], physicalFrame=[0, 0, {w}, {h}], deviceSize=[{w}, {h}], isActive=[true]",
