@@ -605,6 +605,8 @@ def test_pm_install_of_a_pushed_file(device, phone):
     assert device.shell2("pm install -r -t /data/local/tmp/tiny.apk").output == "Success\n"
     assert f"package:{TINY}" in device.shell("pm list packages").splitlines()
     assert phone.events[-1].kind == "install"
+    size = len(_apk(TINY))  # the streamed form reads stdin, here a pipe inside the phone's shell
+    assert device.shell(f"cat /data/local/tmp/tiny.apk | pm install -S {size}") == "Success"
     no_manifest = io.BytesIO()
     with zipfile.ZipFile(no_manifest, "w") as archive:
         archive.writestr("classes.dex", b"dex\n035\0")

@@ -148,8 +148,7 @@ class ShellServices:
             data = data.replace(b"\n", b"\r\n") if pty else data
             return _v2_packet(1, data) if v2 else data
 
-        header = await self._call(phone, lambda: follower.header(phone))
-        await send(conn, okay() + framed(header))
+        await send(conn, okay() + framed(follower.header()))
         with contextlib.suppress(ConnectionError, OSError):
             while True:
                 data, done = await self._call(phone, lambda: follower.poll(phone))

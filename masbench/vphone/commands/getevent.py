@@ -14,7 +14,7 @@ device list and, with `-c COUNT`, the last COUNT events already received.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .base import CommandError, Proc, getopt
@@ -158,7 +158,7 @@ def _possible(device: InputDevice, labels: bool) -> list[str]:
 
 
 # -- events ---------------------------------------------------------------------------------------------
-def kernel_events(phone: VirtualPhone, event: Event) -> list[KernelEvent]:
+def kernel_events(event: Event) -> list[KernelEvent]:
     """The evdev events one logged input produced (nothing for other log entries)."""
     data, end = event.data, event.t_ms
     if event.kind in ("tap", "long_press"):
@@ -226,9 +226,9 @@ def event_line(phone: VirtualPhone, event: KernelEvent, options: Options) -> str
     return line + (f" {value_label:<20.20}" if value_label else f" {value & 0xFFFFFFFF:08x}            ")
 
 
-def _events(phone: VirtualPhone, logged: list[Event], options: Options) -> list[KernelEvent]:
+def _events(logged: list[Event], options: Options) -> list[KernelEvent]:
     wanted = set(options.devices)
-    return [k for event in logged for k in kernel_events(phone, event) if k[1] in wanted]
+    return [k for event in logged for k in kernel_events(event) if k[1] in wanted]
 
 
 @dataclass
@@ -239,9 +239,8 @@ class GeteventStream:
     log: list[Event]  # the phone's event list when it started (a reset starts a new one)
     seen: int
     printed: int = 0
-    pending: list[str] = field(default_factory=list)
 
-    def header(self, phone: VirtualPhone) -> bytes:
+    def header(self) -> bytes:
         lines = [] if self.options.quiet else device_lines(self.options, possible=False)
         return "".join(line + "\n" for line in lines).encode()
 
@@ -251,7 +250,7 @@ class GeteventStream:
             self.log, self.seen = phone.events, 0
         fresh = self.log[self.seen :]
         self.seen = len(self.log)
-        lines = [event_line(phone, k, self.options) for k in _events(phone, fresh, self.options)]
+        lines = [event_line(phone, k, self.options) for k in _events(fresh, self.options)]
         if self.options.count is not None:
             lines = lines[: self.options.count - self.printed]
         self.printed += len(lines)
@@ -283,7 +282,7 @@ def getevent(p: Proc, args: list[str]) -> int:
     if not options.quiet:
         p.lines(device_lines(options, possible=False))
     if options.count:
-        events = _events(p.phone, p.phone.events, options)[-options.count :]
+        events = _events(p.phone.events, options)[-options.count :]
         p.lines([event_line(p.phone, k, options) for k in events])
     return 0
 
