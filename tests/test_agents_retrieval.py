@@ -16,10 +16,11 @@ TEST_KB = load_kb(DATA / "kb")
 SHIPPED = load_tasks().select("all")
 KB = load_kb()
 
-# scripts/bench_retrieval.py measured 0.977 at 8 and 0.837 at 3 over the 37 tasks (43 reference shortcut
-# uses) shipped for Amazon, Booking, Maps and Yelp; a drop below these floors means retrieval broke.
-MIN_RECALL_AT_8 = 0.90
-MIN_RECALL_AT_3 = 0.75
+# scripts/bench_retrieval.py measured, at the first step (instruction only, home screen): single-app tasks
+# 0.982 at 8 and 0.855 at 3 (110 reference shortcut uses); cross-app tasks 0.794 at 8 and 0.495 at 3 (97
+# uses: three apps' shortcuts compete for 8 places, and generic entry points such as "open bookings" share
+# few words with "my reservation"). A drop below these floors means retrieval broke.
+MIN_RECALL = {"single-app": {8: 0.95, 3: 0.80}, "cross-app": {8: 0.75, 3: 0.45}}
 
 
 def names(shortcuts) -> list[str]:
@@ -68,9 +69,12 @@ def test_scores_are_ordered_and_deterministic():
     assert first == retriever.scores("dark theme display")
 
 
-@pytest.mark.skipif(not SHIPPED, reason="no shipped tasks")
-def test_recall_of_reference_shortcuts_stays_at_its_measured_level():
-    recall = measure_recall(SHIPPED, KB, (3, 8))
-    assert recall.total > 0
-    assert recall.at(8) >= MIN_RECALL_AT_8, recall
-    assert recall.at(3) >= MIN_RECALL_AT_3, recall
+@pytest.mark.parametrize("kind", sorted(MIN_RECALL))
+def test_recall_of_reference_shortcuts_stays_at_its_measured_level(kind):
+    tasks = [t for t in SHIPPED if t.kind == kind]
+    if not tasks:
+        pytest.skip(f"no shipped {kind} tasks")
+    recall = measure_recall(tasks, KB, (3, 8))
+    assert recall.total > 0 and not recall.missing_from_kb
+    for k, floor in MIN_RECALL[kind].items():
+        assert recall.at(k) >= floor, (k, recall)
