@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .intents import ACTION_MAIN, CATEGORY_DEFAULT, CATEGORY_LAUNCHER, Intent, IntentFilter, chooser_intent
 from .theme import Theme
-from .ui import FRAME, Node
+from .ui import FRAME, IMAGE, TEXT, Node
 
 if TYPE_CHECKING:
     from .phone import VirtualPhone
@@ -84,6 +84,16 @@ class App:
     def activity_of(self, screen: str, current: str | None) -> str:
         """The activity a newly opened `screen` runs in: declared, else the caller's, else the first."""
         return self.screen_activities.get(screen) or current or self.activities[0].cls
+
+    def icon(self, diameter: int) -> Node:
+        """The app's round icon at `diameter` px (launcher, Recents, share sheet, App info): its glyph on its
+        colour, else its label's first letter."""
+        look = dict(
+            fg=self.icon_fg, bg=self.icon_bg, radius=diameter // 2, w=diameter, h=diameter, align="center"
+        )
+        if self.icon_glyph is None:
+            return Node(TEXT, text=self.label[:1], size=diameter * 9 // 19, bold=True, **look)
+        return Node(IMAGE, icon=self.icon_glyph, size=diameter * 21 // 38, **look)
 
     # -- hooks -----------------------------------------------------------------------------------------
     def initial_state(self, rng: random.Random, now: datetime) -> dict[str, Any]:

@@ -26,13 +26,8 @@ def _launchable(ctx: AppContext) -> list[App]:
 
 def _icon(ctx: AppContext, app: App, label_colour: str) -> Node:
     """An app's round icon and label; a tap launches it, a long press opens its popup."""
-    look = dict(fg=app.icon_fg, bg=app.icon_bg, radius=76, w=152, h=152, align="center")
-    if app.icon_glyph is None:
-        glyph = Node(TEXT, text=app.label[:1], size=72, bold=True, **look)
-    else:
-        glyph = Node(IMAGE, icon=app.icon_glyph, size=84, **look)
     return column(
-        row(spacer(weight=1), glyph, spacer(weight=1), h=152),
+        row(spacer(weight=1), app.icon(152), spacer(weight=1), h=152),
         text(app.label, "label", fg=label_colour, bold=False, align="center", max_lines=1),
         cls=TEXT, text="", desc=app.label, on_tap=lambda: ctx.phone.launch(app.package), weight=1, gap=12, rid="icon",
         on_long_press=ctx.opener("app_popup", package=app.package),
@@ -176,15 +171,9 @@ def recents(ctx: AppContext) -> Node:
 
 def _recent_card(ctx: AppContext, app: App) -> Node:
     """One app's card: its icon and label over a snapshot panel in its colours; a tap resumes the app."""
-    look = dict(fg=app.icon_fg, bg=app.icon_bg, radius=40, w=80, h=80, align="center")
-    glyph = (
-        Node(TEXT, text=app.label[:1], size=40, bold=True, **look)
-        if app.icon_glyph is None
-        else Node(IMAGE, icon=app.icon_glyph, size=48, **look)
-    )
     title = ctx.phone.context(app.package).top
     return column(
-        row(glyph, text(app.label, "subtitle", fg=ON_WALLPAPER, max_lines=1, weight=1), gap=24, valign="center"),
+        row(app.icon(80), text(app.label, "subtitle", fg=ON_WALLPAPER, max_lines=1, weight=1), gap=24, valign="center"),
         column(
             Node(IMAGE, icon=app.icon_glyph or "apps", size=220, fg=app.icon_fg, align="center", weight=1),
             text(title.name.replace("_", " ").capitalize() if title else "", "caption", fg=app.icon_fg, align="center"),

@@ -10,7 +10,7 @@ from ..app import LAUNCHER_FILTER, Activity, App, AppContext, Screen
 from ..identity import identity
 from ..intents import CATEGORY_DEFAULT, Intent, IntentFilter
 from ..theme import TextStyle, Theme, theme
-from ..ui import SEEKBAR, TEXT, Node
+from ..ui import SEEKBAR, Node
 from ..widgets import (
     app_bar,
     button,
@@ -275,8 +275,7 @@ def app_details(ctx: AppContext) -> Node:
         ctx,
         "App info",
         column(
-            Node(TEXT, text=app.label[:1], size=72, bold=True, fg=app.icon_fg, bg=app.icon_bg, radius=80, w=160,
-                 h=160, align="center"),
+            app.icon(160),
             text(app.label, "title", rid="entity_header_title", align="center"),
             text(f"version {app.version_name}", "caption", fg=theme().muted, align="center"),
             align="center", gap=12, pad=(48, 40, 48, 24),

@@ -18,7 +18,7 @@ from ..intents import (
     IntentFilter,
 )
 from ..theme import Theme
-from ..ui import IMAGE, TEXT, Node
+from ..ui import TEXT, Node
 from ..widgets import column, row, spacer, text
 
 PACKAGE = "android"
@@ -84,14 +84,8 @@ def chooser(ctx: AppContext) -> Node:
 
 
 def _target_cell(app: App, on_tap: Any) -> Node:
-    look = dict(fg=app.icon_fg, bg=app.icon_bg, radius=60, w=120, h=120, align="center")
-    glyph = (
-        Node(TEXT, text=app.label[:1], size=56, bold=True, **look)
-        if app.icon_glyph is None
-        else Node(IMAGE, icon=app.icon_glyph, size=64, **look)
-    )
     return column(
-        row(spacer(weight=1), glyph, spacer(weight=1)),
+        row(spacer(weight=1), app.icon(120), spacer(weight=1)),
         text(app.label, "caption", align="center", max_lines=1),
         on_tap=on_tap, desc=app.label, rid="chooser_target", w=200, gap=10,
     )  # fmt: skip
