@@ -41,6 +41,7 @@ def test_run_report_compare(tmp_path):
 
     assert "<h2>Outcomes</h2>" in page and "<td>success</td><td>4</td>" in page
     assert "paper: oracle" not in page and "paper: t3a (single-app)" in page  # Table 2 rows, tasks=all
+    assert page.index("<td>Single-app</td>") < page.index("<td>All</td>")  # the terminal table's order
     assert "class=target>on [" in page  # each GUI step names the element it acted on
 
     html_out = tmp_path / "compare.html"

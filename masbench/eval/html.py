@@ -19,7 +19,7 @@ from masbench.trajectory import StepRecord
 from .metrics import Metrics, PaperRow, Summary, outcome_counts, paper_table2, task_matrix
 from .metrics import __doc__ as METRICS_DOC
 from .records import EpisodeResult, RunConfig
-from .table import COLUMNS, diagnostic_cells
+from .table import COLUMNS, KIND_ROWS, diagnostic_cells
 
 if TYPE_CHECKING:
     from masbench.tasks import Task
@@ -222,7 +222,8 @@ def write_report(
     )
     if summary.overall:
         kinds = summary.groups.get("kind", {})
-        rows = [("All", summary.overall), *kinds.items()]
+        rows = [(label, kinds[kind]) for kind, label in KIND_ROWS if kind in kinds]
+        rows.append(("All", summary.overall))
         whole_kinds = config.tasks in ("all", "single-app", "cross-app")
         reference = [row for kind in kinds for row in _paper_rows(kind, config.agent)] if whole_kinds else []
         parts.append("<h2>Summary</h2>" + _metrics_table(rows, reference))
