@@ -349,6 +349,23 @@ def test_reset_restores_the_initial_state(device: Device) -> None:
     assert device.app_state(SETTINGS) == device.snapshot()["apps"][SETTINGS]
 
 
+def test_a_snapshot_can_hold_only_some_apps_and_a_digest_of_the_whole_state(device: Device) -> None:
+    device.reset(seed=0)
+    whole = device.snapshot()
+    part = device.snapshot([SETTINGS, "not.installed"], digest=True)
+    assert list(part["apps"]) == [SETTINGS] and part["apps"][SETTINGS] == whole["apps"][SETTINGS]
+    assert part["foreground"] == whole["foreground"] and part["settings"] == whole["settings"]
+    device.wait(1)  # the clocks move: the state does not
+    assert device.snapshot([], digest=True)["digest"] == part["digest"]
+    device.open_app("Settings")
+    opened = device.snapshot([], digest=True)["digest"]
+    assert opened != part["digest"]
+    device.reset(seed=0)
+    assert device.snapshot([], digest=True)["digest"] == part["digest"]
+    with pytest.raises(DeviceCommandError, match="unknown argument '--app'"):
+        device.shell(["cmd", "masbench", "state", "--app", SETTINGS], check=True)
+
+
 def test_virtual_controls_refuse_other_devices(server) -> None:
     dev = Device(DeviceAddress("127.0.0.1", server.port, "vphone-1"))
     dev._kind = "emulator"  # what a real AVD would report

@@ -6,6 +6,7 @@ import pytest
 from pydantic import ValidationError
 
 from masbench.tasks import Check, SnapshotState, evaluate, ops
+from masbench.tasks.checks import packages_read
 
 AMAZON = "com.amazon.mShop.android.shopping"
 STATE = SnapshotState(
@@ -173,6 +174,19 @@ def test_missing_app_state_or_path_is_a_detail_not_an_exception():
     assert not result.passed and "gmail has no state" in result.details[0]
     result = evaluate(check({"value": {"app": "amazon", "path": "cart.5.title", "eq": "x"}}), STATE)
     assert not result.passed and "'cart.5' does not exist" in result.details[0]
+
+
+def test_a_check_reads_the_apps_of_its_items_and_value_leaves():
+    mixed = check(
+        {
+            "all": [
+                {"items": {"app": "gmail", "path": "sent"}},
+                {"not": {"value": {"app": "amazon", "path": "query", "eq": "x"}}},
+                {"foreground": {"app": "maps"}},  # the foreground comes with every snapshot
+            ]
+        }
+    )
+    assert packages_read(mixed) == [AMAZON, "com.google.android.gm"]
 
 
 def test_foreground_leaf():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import json
+from collections.abc import Iterable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -56,9 +57,16 @@ class VirtualControls:
         """One app's public state as JSON data (what task checks read)."""
         return self._masbench("state", package)
 
-    def snapshot(self) -> dict[str, Any]:
-        """The whole phone: foreground, back stack, settings, clipboard and every app's state."""
-        return self._masbench("state")
+    def snapshot(self, packages: Iterable[str] | None = None, digest: bool = False) -> dict[str, Any]:
+        """The whole phone: foreground, back stack, settings, clipboard and every app's state; with
+        `packages`, only those apps' states (what a check reads, a fraction of the bytes). `digest` adds
+        "digest": the SHA-1 of the whole snapshot without its clocks, equal exactly when the states are."""
+        args = ["state"]
+        if packages is not None:
+            args += ["--apps", ",".join(packages)]
+        if digest:
+            args.append("--digest")
+        return self._masbench(*args)
 
     def patch_state(self, package: str, data: dict[str, Any]) -> Any:
         """Merge `data` into an app's state (task preconditions); sent base64 so any JSON survives."""

@@ -40,8 +40,9 @@ class SnapshotState:
     data: dict[str, Any]
 
     @classmethod
-    def of(cls, device: Device) -> SnapshotState:
-        return cls(device.snapshot())
+    def of(cls, device: Device, check: Check | None = None) -> SnapshotState:
+        """The device's state, read once; given the `check`, only the apps it reads."""
+        return cls(device.snapshot(None if check is None else packages_read(check)))
 
     def app_state(self, package: str) -> Any:
         return self.data.get("apps", {}).get(package, ops.MISSING)
@@ -79,7 +80,13 @@ def evaluate(check: Check, state: StateReader) -> CheckResult:
 
 def check_device(check: Check, device: Device) -> CheckResult:
     """Evaluate on a (virtual) phone's current state, read once."""
-    return evaluate(check, SnapshotState.of(device))
+    return evaluate(check, SnapshotState.of(device, check))
+
+
+def packages_read(check: Check) -> list[str]:
+    """The packages whose state the check reads (foreground, stack and settings come with any snapshot)."""
+    apps = {spec.app for leaf in leaves(check) if (spec := leaf.items or leaf.value)}
+    return sorted(package_of(app) for app in apps)
 
 
 def _eval(check: Check, state: StateReader, details: list[str], depth: int) -> bool:

@@ -4,9 +4,10 @@ From the task's initial state the search tries, on every distinct screen, the mo
 clickable element (at its centre, as a selector-grounded tap), type into each editable field only strings
 taken from the instruction, enter (when a field has focus), back, scroll each scrollable container, and
 open each of the task's apps. One move is one step, exactly as `optimal_steps` counts the GUI reference
-solution. A state is a UI dump plus the phone's state (`cmd masbench state`, without the clock, which
-moves with every action), so the same screen over different app data is a different state. Screens of
-apps outside the task (the home screen, an app a link opened) are only left by opening a task app.
+solution. A state is a UI dump plus the phone's state (the digest of `cmd masbench state`, which leaves
+out the clocks that move with every action), so the same screen over different app data is a different
+state. Screens of apps outside the task (the home screen, an app a link opened) are only left by opening
+a task app.
 
 Expanding a node is `cmd masbench restore` + one move + one observation, all through the device, so the
 search runs on any virtual phone however it is served. It stops at the first depth where a state passes
@@ -20,11 +21,10 @@ every state along the GUI reference and splices in any route that reaches a late
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import yaml
@@ -43,7 +43,7 @@ from masbench.actions.selectors import selector_for
 from masbench.catalog import APPS
 from masbench.device import UIElement, parse_ui_dump
 
-from .checks import SnapshotState, evaluate
+from .checks import SnapshotState, evaluate, packages_read
 from .player import play, prepare
 from .schema import Task
 
@@ -52,7 +52,6 @@ if TYPE_CHECKING:
 
 DEFAULT_BUDGET = 3000
 MAX_WORDS = 3  # typed phrases: word n-grams of the instruction up to this length
-VOLATILE_STATE = ("clock", "device_ms", "serial")  # snapshot keys that change without input
 # Words never typed on their own nor at the edge of a typed phrase: function words, and the verbs and
 # nouns of instructions themselves ("search", "show", "results"), which name what to do, not what to find.
 _STOPWORD_LIST = """a about after all also an and any are as at be before by can do does each for from get go has
@@ -112,7 +111,7 @@ class _Node:
 class _Observation:
     key: str
     passed: bool
-    elements: list[UIElement] = field(default_factory=list)
+    xml: str = ""  # the UI dump, parsed only if the state is new (most moves reach one already seen)
     package: str = ""
 
 
@@ -187,6 +186,8 @@ class _Explorer:
         names = [n for app in task.apps for n in (APPS[app].label, *APPS[app].aliases)]
         self.strings = instruction_strings(task.instruction, tuple(names))
         self.packages = {APPS[app].package for app in task.apps}
+        self.check_packages = packages_read(task.check)
+        self.screen = device.screen_size()
         self.observed = 0
         self.depth_done = 0
 
@@ -194,22 +195,22 @@ class _Explorer:
         self.device.shell(["cmd", "masbench", *args], check=True)
 
     def observe(self, with_screen: bool = True) -> _Observation:
-        snapshot = self.device.snapshot()
+        """The check's verdict; `with_screen`, also the state's key (UI dump + the phone's state digest)
+        and the screen's elements. Only the apps the check reads come over the wire."""
+        snapshot = self.device.snapshot(self.check_packages, digest=with_screen)
         passed = evaluate(self.task.check, SnapshotState(snapshot)).passed
         if not with_screen:
             return _Observation(key="", passed=passed)
         xml = self.device.ui_dump()
-        state = {k: v for k, v in snapshot.items() if k not in VOLATILE_STATE}
-        digest = hashlib.sha1(xml.encode("utf-8"))
-        digest.update(json.dumps(state, sort_keys=True, ensure_ascii=False).encode("utf-8"))
-        elements = parse_ui_dump(xml, screen=self.device.screen_size())
+        key = hashlib.sha1(f"{snapshot['digest']}\n{xml}".encode()).hexdigest()
         package = snapshot.get("foreground", {}).get("package", "")
-        return _Observation(key=digest.hexdigest(), passed=passed, elements=elements, package=package)
+        return _Observation(key=key, passed=passed, xml=xml, package=package)
 
     def node(self, seen: _Observation, route: list[Action], save: str) -> _Node:
         """The phone's current state as a node to branch from (saved as `save`)."""
         self.masbench("save", save)
-        return _Node(route, seen.elements, seen.package, save=save)
+        elements = parse_ui_dump(seen.xml, screen=self.screen)
+        return _Node(route, elements, seen.package, save=save)
 
     def breadth_first(
         self, root: _Node, max_depth: int, seen: set[str], screen_at_last: bool = False
@@ -281,9 +282,10 @@ def shorten_reference(
     latest: dict[str, int] = {}  # a state's key -> its last position along the reference
     for i in range(len(reference) + 1):
         here = explorer.observe()
-        along.append((explorer.node(here, [], f"reference-{i}"), here.key))
+        node = explorer.node(here, [], f"reference-{i}")
+        along.append((node, here.key))
         latest[here.key] = i
-        if i < len(reference) and not execute_action(device, reference[i], here.elements).ok:
+        if i < len(reference) and not execute_action(device, reference[i], node.elements).ok:
             return None  # the reference does not run: `masbench tasks verify` says why
     candidates: list[list[Action]] = []
     for i, (node, key) in enumerate(along[:-1]):

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import json
 import random
 import threading
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -37,6 +39,7 @@ STATUS_BAR_H = 63
 NAV_BAR_H = 126
 DEFAULT_CLOCK = datetime(2025, 6, 2, 9, 30, tzinfo=UTC)
 LONG_PRESS_MS = 500
+CLOCK_FIELDS = ("clock", "device_ms")  # snapshot fields that move with every command, input or not
 TAP_SLOP = 24
 
 # Modelled latency of each operation on a Pixel 7 / API 35 emulator, in milliseconds.
@@ -649,29 +652,41 @@ class VirtualPhone:
     def app_state(self, package: str) -> dict[str, Any]:
         return copy.deepcopy(self.apps[package].public_state(self.app_states[package]))
 
-    def snapshot(self) -> dict[str, Any]:
-        """Everything a task check may ask about, as JSON data (a copy: later changes do not leak in)."""
-        return copy.deepcopy(
-            {
-                "serial": self.serial,
-                "seed": self.seed,
-                "clock": self.now().isoformat(),
-                "device_ms": self.device_ms,
-                "foreground": {
-                    "package": self.top.package,
-                    "activity": self.top.activity,
-                    "screen": self.top.name,
-                    "args": self.top.args,
-                },
-                "stack": [
-                    {"package": s.package, "activity": s.activity, "screen": s.name, "args": s.args}
-                    for s in self.stack
-                ],
-                "settings": self.settings,
-                "clipboard": self.clipboard,
-                "apps": {p: self.app_state(p) for p in sorted(self.apps)},
-            }
-        )
+    def snapshot(self, packages: Iterable[str] | None = None) -> dict[str, Any]:
+        """Everything a task check may ask about, as JSON data (a copy: later changes do not leak in).
+        With `packages`, only those apps' states: a check reads one or two apps, and the others are most
+        of the bytes."""
+        return copy.deepcopy(self._report(packages))
+
+    def digest(self) -> str:
+        """SHA-1 of the whole snapshot without its clocks (which move with every command): two states
+        with equal digests are the same to every check and every later input."""
+        report = {k: v for k, v in self._report(None).items() if k not in CLOCK_FIELDS}
+        text = json.dumps(report, sort_keys=True, ensure_ascii=False)
+        return hashlib.sha1(text.encode("utf-8")).hexdigest()
+
+    def _report(self, packages: Iterable[str] | None) -> dict[str, Any]:
+        """The snapshot's fields, sharing the phone's own objects (callers copy or only read)."""
+        wanted = sorted(self.apps) if packages is None else sorted(set(packages) & set(self.apps))
+        return {
+            "serial": self.serial,
+            "seed": self.seed,
+            "clock": self.now().isoformat(),
+            "device_ms": self.device_ms,
+            "foreground": {
+                "package": self.top.package,
+                "activity": self.top.activity,
+                "screen": self.top.name,
+                "args": self.top.args,
+            },
+            "stack": [
+                {"package": s.package, "activity": s.activity, "screen": s.name, "args": s.args}
+                for s in self.stack
+            ],
+            "settings": self.settings,
+            "clipboard": self.clipboard,
+            "apps": {p: self.apps[p].public_state(self.app_states[p]) for p in wanted},
+        }
 
 
 def _reveal(window: Node, field: str, offsets: dict[str, int]) -> bool:

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 USAGE = """usage: cmd masbench <command>
   reset [--seed N] [--clock ISO8601]   restore the initial state (defaults: seed 0, 2025-06-02T09:30:00Z)
   state [PACKAGE]                      an app's state, or the whole phone's snapshot
+  state [--apps P1,P2] [--digest]      the snapshot with only those apps' states (installed ones);
+                                       --digest adds the SHA-1 of the whole snapshot without its clocks
   patch PACKAGE JSON | --b64 BASE64    deep-merge a JSON object into an app's state
   save NAME                            remember the whole phone state (apps, stack, clock, settings) as NAME
   restore NAME                         go back to the state saved as NAME (it stays saved)
@@ -47,10 +49,14 @@ def deep_merge(target: dict[str, Any], patch: dict[str, Any]) -> None:
             target[key] = copy.deepcopy(value)
 
 
-def _options(args: list[str], names: set[str]) -> dict[str, str]:
+def _options(args: list[str], names: set[str], flags: frozenset[str] = frozenset()) -> dict[str, str]:
+    """`--name value` options, and `flags` that take no value (their value is "")."""
     opts: dict[str, str] = {}
     it = iter(args)
     for arg in it:
+        if arg in flags:
+            opts[arg] = ""
+            continue
         if arg not in names:
             raise CommandError(f"cmd masbench: unknown argument '{arg}'\n{USAGE}")
         value = next(it, None)
@@ -77,12 +83,17 @@ def _reset(p: Proc, args: list[str]) -> None:
 
 def _state(p: Proc, args: list[str]) -> None:
     phone = p.phone
-    if not args:
-        _json(p, phone.snapshot())
-    elif args[0] in phone.apps:
+    if len(args) == 1 and not args[0].startswith("--"):
+        if args[0] not in phone.apps:
+            raise CommandError(f"cmd masbench state: unknown package '{args[0]}'")
         _json(p, phone.app_state(args[0]))
-    else:
-        raise CommandError(f"cmd masbench state: unknown package '{args[0]}'")
+        return
+    opts = _options(args, {"--apps"}, flags=frozenset({"--digest"}))
+    packages = opts["--apps"].split(",") if "--apps" in opts else None
+    report = phone.snapshot(packages)  # a package not installed is left out, as in the whole snapshot
+    if "--digest" in opts:
+        report["digest"] = phone.digest()
+    _json(p, report)
 
 
 def _patch(p: Proc, args: list[str]) -> None:
