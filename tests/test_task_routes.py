@@ -5,8 +5,9 @@ Fast tier: the phone's save/restore, the typed strings, selectors, a search that
 for every level-1 task that no route of up to FAST_DEPTH steps passes. The full proofs (every route up to
 `optimal_steps - 1`) take seconds to minutes per task and are marked `slow`; tasks whose search space is
 too large for PROOF_BUDGET are listed in NOT_PROVED with the depth the budget does cover, and proved
-that far, so the gap is visible. Also slow:
-no task's reference can be shortened by splicing in a one-move detour (`shorten_reference`).
+that far, so the gap is visible, and no detour of up to two moves from any state along their reference
+reaches a later state of it sooner. Also slow: no task's reference can be shortened by splicing in a
+one-move detour (`shorten_reference`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from masbench.device import Device, DeviceAddress, DeviceCommandError
 from masbench.tasks import TaskError, default_tasks_dir, load_tasks
 from masbench.tasks.player import play, prepare
 from masbench.tasks.routes import (
+    SpliceSearch,
     instruction_strings,
     route_yaml,
     search_routes,
@@ -154,9 +156,13 @@ def test_search_finds_the_shortest_route_and_prints_it_as_a_solution(device):
 
 def test_splicing_cuts_a_detour_out_of_the_reference(device):
     task = _sushi_task(detour=True)  # open Yelp, type ramen, type sushi over it, enter
-    route = shorten_reference(device, task, depth=1)
-    assert route is not None and [a.action for a in route] == ["open_app", "type", "enter"]
+    spliced = shorten_reference(device, task, depth=1)
+    route = spliced.route
+    assert spliced.complete and route is not None
+    assert [a.action for a in route] == ["open_app", "type", "enter"]
     assert route[1].text == "sushi" and play(device, task, route).passed
+    cut = shorten_reference(device, task, depth=1, budget=3)
+    assert not cut.complete and cut.observed == 3
 
 
 def test_search_reports_when_its_budget_runs_out(device):
@@ -188,8 +194,21 @@ def test_level_1_tasks_too_large_to_prove_have_no_shorter_route_as_deep_as_the_b
 @pytest.mark.slow
 @pytest.mark.parametrize("task", SHIPPED, ids=lambda t: t.id)
 def test_no_reference_can_be_shortened_by_splicing(device, task):
-    spliced = shorten_reference(device, task, depth=1)
-    assert spliced is None, f"{len(spliced)} steps instead of {task.optimal_steps}:\n{route_yaml(spliced)}"
+    _assert_unshortened(shorten_reference(device, task, depth=1, budget=10**6), task)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("task", [t for t in LEVEL_1 if t.id in NOT_PROVED], ids=lambda t: t.id)
+def test_level_1_tasks_too_large_to_prove_have_no_two_move_shortcut_anywhere_along_the_reference(
+    device, task
+):
+    _assert_unshortened(shorten_reference(device, task, depth=2, budget=10**6), task)
+
+
+def _assert_unshortened(spliced: SpliceSearch, task: Task) -> None:
+    assert spliced.complete, f"budget spent after {spliced.observed} moves"
+    route = spliced.route
+    assert route is None, f"{len(route)} steps, not {task.optimal_steps}:\n{route_yaml(route)}"
 
 
 def test_routes_command_reports_each_task():
@@ -198,7 +217,8 @@ def test_routes_command_reports_each_task():
     from masbench.tasks.cli import tasks_app
 
     runner = CliRunner()
-    result = runner.invoke(tasks_app, ["routes", LEVEL_1[0].id, "--max-depth", "1"])
+    result = runner.invoke(tasks_app, ["routes", LEVEL_1[0].id, "--max-depth", "1", "--splice", "1"])
     assert result.exit_code == 0, result.output
     assert f"{LEVEL_1[0].id} no route of 1 steps or fewer passes" in result.output
+    assert f"{LEVEL_1[0].id} no detour of up to 1 moves shortens the reference" in result.output
     assert runner.invoke(tasks_app, ["routes"]).exit_code == 2  # neither ids nor --all

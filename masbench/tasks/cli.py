@@ -339,13 +339,25 @@ def routes_command(
             )
             if found.route is not None:  # unwrapped, so it can be pasted into the task
                 console.print(route_yaml(found.route), highlight=False, markup=False, soft_wrap=True)
-            spliced = shorten_reference(phones.devices[0], task, splice, budget) if splice else None
-            if spliced is not None:
+            if not splice:
+                continue
+            spliced = shorten_reference(phones.devices[0], task, splice, budget)
+            if spliced.route is not None:
                 shorter = True
                 console.print(
-                    f"[bold]{task.id}[/bold] spliced route of {len(spliced)} steps", highlight=False
+                    f"[bold]{task.id}[/bold] spliced route of {len(spliced.route)} steps", highlight=False
                 )
-                console.print(route_yaml(spliced), highlight=False, markup=False, soft_wrap=True)
+                console.print(route_yaml(spliced.route), highlight=False, markup=False, soft_wrap=True)
+            else:
+                outcome = (
+                    "no detour" if spliced.complete else "budget spent before every detour was tried; none"
+                )
+                console.print(
+                    f"[bold]{task.id}[/bold] {outcome} of up to {splice} moves shortens the reference "
+                    f"({spliced.observed} moves)",
+                    highlight=False,
+                    soft_wrap=True,
+                )
     if shorter:
         raise typer.Exit(1)
 

@@ -268,13 +268,23 @@ def search_routes(
     return result
 
 
+@dataclass
+class SpliceSearch:
+    """How a splice search ended: the shortest spliced route that passes (if any), and whether every
+    detour was tried (False: the budget ran out first, so finding none proves nothing)."""
+
+    route: list[Action] | None
+    complete: bool
+    observed: int = 0
+
+
 def shorten_reference(
     device: Device, task: Task, depth: int = 1, budget: int = DEFAULT_BUDGET
-) -> list[Action] | None:
+) -> SpliceSearch:
     """A GUI route shorter than the reference, for tasks too long to search whole: from each state along
     the reference every route of up to `depth` moves is tried, and one that passes the check, or reaches
-    a later state of the reference (same screen and state) in fewer moves, is spliced in. Returns the
-    shortest such route that passes when replayed from the start, or None."""
+    a later state of the reference (same screen and state) in fewer moves, is spliced in. The result's
+    route is the shortest such route that passes when replayed from the start."""
     explorer = _Explorer(device, task, budget)
     reference = list(task.solutions.gui)
     prepare(device, task)
@@ -286,16 +296,20 @@ def shorten_reference(
         along.append((node, here.key))
         latest[here.key] = i
         if i < len(reference) and not execute_action(device, reference[i], node.elements).ok:
-            return None  # the reference does not run: `masbench tasks verify` says why
+            raise ValueError(f"{task.id}: the reference does not run (see `masbench tasks verify`)")
     candidates: list[list[Action]] = []
+    complete = True
     for i, (node, key) in enumerate(along[:-1]):
+        explorer.depth_done = 0
         for route, reached in explorer.breadth_first(node, depth, {key}, screen_at_last=True):
             if reached.passed and i + len(route) < len(reference):
                 candidates.append(reference[:i] + route)
             later = latest.get(reached.key, -1)
             if later > i + len(route):
                 candidates.append(reference[:i] + route + reference[later:])
-    return next((r for r in sorted(candidates, key=len) if play(device, task, r).passed), None)
+        complete &= explorer.depth_done >= depth
+    route = next((r for r in sorted(candidates, key=len) if play(device, task, r).passed), None)
+    return SpliceSearch(route, complete, explorer.observed)
 
 
 def route_yaml(route: list[Action]) -> str:
@@ -316,6 +330,7 @@ def route_yaml(route: list[Action]) -> str:
 __all__ = [
     "DEFAULT_BUDGET",
     "RouteSearch",
+    "SpliceSearch",
     "instruction_strings",
     "route_yaml",
     "search_routes",
