@@ -26,6 +26,7 @@ from masbench.tasks.routes import (
     instruction_strings,
     route_yaml,
     search_routes,
+    search_strings,
     selector_for,
     shorten_reference,
 )
@@ -54,6 +55,12 @@ NOT_PROVED: dict[str, int] = {
     "cross-01": 3, "cross-02": 3, "cross-03": 3, "cross-13": 3, "cross-14": 3, "cross-15": 3,
     "cross-25": 3, "cross-26": 3, "cross-37": 3, "cross-38": 3,
 }  # fmt: skip
+
+
+# Level-1 cross-app tasks whose reference types a value it read in the first app (a distance, a number, an
+# address, a title): the search knows only the instruction, so it cannot finish them at any depth, and
+# their NOT_PROVED proofs say only that no route without that value passes.
+READS_A_SCREEN_VALUE = ("cross-02", "cross-13", "cross-14", "cross-15", "cross-37", "cross-38")
 
 
 @pytest.fixture(scope="module")
@@ -132,6 +139,21 @@ def test_typed_strings_come_from_the_instruction():
     assert {"Great stew", "Hanok Tofu House", "Seattle", "1450 Valencia St, San Francisco"} <= set(strings)
     assert "mechanical watches" in strings and "review" in strings
     assert "Yelp" not in strings and "for" not in strings and "save" not in strings
+
+
+def test_the_search_types_what_the_reference_types_from_the_instruction():
+    maps_03 = next(t for t in SHIPPED if t.id == "maps-03")
+    assert "museums in Chicago" in search_strings(maps_03)  # words of the instruction, not one phrase of it
+    assert "Samuel Okafor" in instruction_strings("Look up Samuel Okafor's address in Contacts.")
+    # what the search cannot type: a value the reference read off a screen (the instruction only
+    # points at it), so no route of any length passes these tasks; the splice search covers them
+    read_off_screen = {
+        task.id
+        for task in LEVEL_1
+        for action in task.solutions.gui
+        if isinstance(action, TypeAction) and action.text not in search_strings(task)
+    }
+    assert read_off_screen == set(READS_A_SCREEN_VALUE)
 
 
 def test_selectors_designate_exactly_the_element(device):

@@ -1,13 +1,13 @@
 """Prove a task's `optimal_steps` minimal: a bounded breadth-first search for shorter GUI routes.
 
-From the task's initial state the search tries, on every distinct screen, the moves an agent has: tap each
-clickable element (at its centre, as a selector-grounded tap), type into each editable field only strings
-taken from the instruction, enter (when a field has focus), back, scroll each scrollable container, and
-open each of the task's apps. One move is one step, exactly as `optimal_steps` counts the GUI reference
-solution. A state is a UI dump plus the phone's state (the digest of `cmd masbench state`, which leaves
-out the clocks that move with every action), so the same screen over different app data is a different
-state. Screens of apps outside the task (the home screen, an app a link opened) are only left by opening
-a task app.
+From the task's initial state the search tries, on every distinct screen, the moves an agent has: tap
+each clickable element (at its centre, as a selector-grounded tap), type into each editable field only
+strings taken from the instruction (its phrases, and what the reference types from it), enter (when a
+field has focus), back, scroll each scrollable container, and open each of the task's apps. One move is
+one step, exactly as `optimal_steps` counts the GUI reference solution. A state is a UI dump plus the
+phone's state (the digest of `cmd masbench state`, which leaves out the clocks that move with every
+action), so the same screen over different app data is a different state. Screens of apps outside the
+task (the home screen, an app a link opened) are only left by opening a task app.
 
 Expanding a node is `cmd masbench restore` + one move + one observation, all through the device, so the
 search runs on any virtual phone however it is served. It stops at the first depth where a state passes
@@ -129,7 +129,7 @@ def instruction_strings(instruction: str, app_names: tuple[str, ...] = ()) -> li
         name = match.group(0).split(" ")
         while name and name[0].lower() in STOPWORDS:
             name.pop(0)
-        found.append(" ".join(name))
+        found.append(re.sub(r"'s$", "", " ".join(name)))  # "Samuel Okafor's address": type the name
     plain = instruction
     for match in reversed(names):  # names are taken whole above; what is left splits into phrases
         plain = plain[: match.start()] + " , " + plain[match.end() :]
@@ -143,6 +143,21 @@ def instruction_strings(instruction: str, app_names: tuple[str, ...] = ()) -> li
                 run = []
     skip = {name.lower() for name in app_names}
     return [s for s in dict.fromkeys(s.strip(" ,") for s in found) if s and s.lower() not in skip]
+
+
+def search_strings(task: Task) -> list[str]:
+    """What the search types: the instruction's strings, and every string the GUI reference types whose
+    words all occur in the instruction (an agent knows "museums in Chicago" or "Sofía" without looking
+    anything up), so the reference's own route is always in the search. A string read off a screen (a
+    confirmation number, a price) is not typed: the search knows only the instruction."""
+    names = tuple(n for app in task.apps for n in (APPS[app].label, *APPS[app].aliases))
+    known = set(_words(task.instruction))
+    typed = [a.text for a in task.solutions.gui if isinstance(a, TypeAction) and _words(a.text) <= known]
+    return list(dict.fromkeys([*instruction_strings(task.instruction, names), *typed]))
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"\w+", text.casefold()))
 
 
 # -- moves ------------------------------------------------------------------------------------------
@@ -183,8 +198,7 @@ class _Explorer:
 
     def __init__(self, device: Device, task: Task, budget: int):
         self.device, self.task, self.budget = device, task, budget
-        names = [n for app in task.apps for n in (APPS[app].label, *APPS[app].aliases)]
-        self.strings = instruction_strings(task.instruction, tuple(names))
+        self.strings = search_strings(task)
         self.packages = {APPS[app].package for app in task.apps}
         self.check_packages = packages_read(task.check)
         self.screen = device.screen_size()
@@ -334,5 +348,6 @@ __all__ = [
     "instruction_strings",
     "route_yaml",
     "search_routes",
+    "search_strings",
     "shorten_reference",
 ]
