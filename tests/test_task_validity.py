@@ -5,7 +5,8 @@
 - a task that adds or filters names a near miss of `kind: extra`;
 - display tasks follow the display policy (filters not asked for are `unset`; a result opened from the
   asked-for screen counts);
-- checks match places, products and people by id, not by label.
+- checks match places, products and people by id, not by label, and what the task creates as new, not by
+  the number it happens to get.
 
 The replays reuse one virtual phone per module (worker) through the player; `test_task_suite` proves the
 rest (both solutions pass, no-op and near misses fail).
@@ -14,13 +15,16 @@ rest (both solutions pass, no-op and near misses fail).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import pytest
 
 from masbench.actions import Selector, TapAction
+from masbench.catalog import package_of
 from masbench.shortcuts import ShortcutExecutor, load_kb
-from masbench.tasks import Task, TaskError, default_tasks_dir, load_tasks, play
+from masbench.tasks import SnapshotState, Task, TaskError, default_tasks_dir, load_tasks, play
 from masbench.tasks.checks import leaves
+from masbench.tasks.player import prepare
 from masbench.tasks.proofs import candidate_calls, shortcut_steps
 
 
@@ -105,6 +109,41 @@ def test_checks_match_things_by_id_not_label(task):
     ]
     by_label = [p for p in read if p.split(".")[-1] in LABELS and not USER_LIST_NAME.fullmatch(p)]
     assert not by_label, f"matched by label: {by_label}; use the id in app state (docs/tasks.md, rule 4)"
+
+
+@pytest.mark.parametrize("task", SHIPPED, ids=lambda t: t.id)
+def test_new_items_are_matched_as_new_not_by_the_id_they_happen_to_get(device, task):
+    """An agent that deletes a wrong attempt and creates the item again has done the task, but its item
+    gets the next number: an exact numeric id in a check must name something the initial state has.
+    (Ids that name a thing, as a place's or an article's do, stay the same however it was added.)"""
+    prepare(device, task)
+    state = SnapshotState.of(device, task.check)
+    for leaf in leaves(task.check):
+        wanted = leaf.items.where.get("id", {}).get("eq") if leaf.items is not None else None
+        if not isinstance(wanted, int):
+            continue
+        known = set(_ids(state.app_state(package_of(leaf.items.app))))
+        numbers = [i for i in known if isinstance(i, int)]
+        numbered_next = bool(numbers) and 0 < wanted - max(numbers) <= NUMBERED_NEXT
+        assert wanted in known or not numbered_next, (
+            f"{leaf.items.app} {leaf.items.path}: id {wanted} is numbered on creation, so it names a new "
+            "item by the number it gets first; match it as new instead (id: {gt: <the last seeded id>})"
+        )
+
+
+NUMBERED_NEXT = 10  # an id this close above every id of the app's state is a counter's next number
+
+
+def _ids(data: object) -> Iterator[object]:
+    """Every value of an "id" key anywhere in an app's state."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key == "id":
+                yield value
+            yield from _ids(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from _ids(value)
 
 
 # A verifying agent opens what it found before it finishes: each of these routes is the hybrid solution
