@@ -210,7 +210,7 @@ class _Explorer:
 
     def observe(self, with_screen: bool = True) -> _Observation:
         """The check's verdict; `with_screen`, also the state's key (UI dump + the phone's state digest)
-        and the screen's elements. Only the apps the check reads come over the wire."""
+        and the dump. Only the apps the check reads come over the wire."""
         snapshot = self.device.snapshot(self.check_packages, digest=with_screen)
         passed = evaluate(self.task.check, SnapshotState(snapshot)).passed
         if not with_screen:
