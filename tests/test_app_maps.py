@@ -81,7 +81,8 @@ def test_typed_addresses_keep_their_house_number_and_street():
     assert (point["name"], point["city"]) == ("1450 Valencia St", "San Francisco")
     assert point["address"].startswith("1450 Valencia St, San Francisco, CA")
     assert geocode("1450 Valencia St", "Chicago")["city"] == "San Francisco"  # the one city with that street
-    assert geocode("1450 Nowhere Blvd", "Chicago") is None  # unknown street, no city named
+    assert geocode("1450 Nowhere Blvd", "Chicago")["city"] == "Chicago"  # off the grid, no city: the map's
+    assert geocode("1450 Nowhere", "Chicago") is None  # no street type, no city named: not an address
     elsewhere = geocode("3332 Columbus Ave, San Francisco, CA 94122", "Chicago")  # off the drawn grid
     assert elsewhere is not None and elsewhere["city"] == "San Francisco"
 

@@ -14,6 +14,8 @@ from typing import Any
 
 import yaml
 
+from .addresses import has_street_type, read_address, street_key
+
 AVENUES_X = tuple(round(0.6 + 1.1 * i, 1) for i in range(9))  # north-south streets
 STREETS_Y = tuple(1.0 + 2.0 * j for j in range(7))  # east-west streets
 WIDTH_KM, HEIGHT_KM = 10.0, 14.0
@@ -69,41 +71,46 @@ def address_of(city: str, x: float, y: float) -> tuple[str, str, float, float]:
 
 def geocode(text: str, default_city: str) -> dict[str, Any] | None:
     """A typed street address ("1450 Valencia St, San Francisco") as a point, or None. Without a city,
-    the map's city is tried first, then any city that has that street."""
-    head, *rest = [part.strip() for part in text.split(",")]
-    named = next((c for c in CITIES if any(c.lower() in part.lower() for part in rest)), None)
-    words = head.split(" ", 1)
-    if len(words) != 2 or not words[0].isdigit():
+    the map's city is tried first, then any city that has that street; a street no grid draws is placed
+    in the named city, or in the map's city when the text names none but ends in a street type."""
+    typed = read_address(text, CITIES)
+    if typed is None:
         return None
-    number, name = int(words[0]), words[1].lower().rstrip(".")
-    for city in [named] if named else [default_city, *(c for c in CITIES if c != default_city)]:
-        found = _on_street(city, number, name)
+    key = street_key(typed.street)
+    for city in typed.cities or (default_city, *(c for c in CITIES if c != default_city)):
+        found = _on_street(city, typed.number, key)
         if found is not None:
             return found
-    if named is None:
-        return None
-    # a street the grid does not draw: place it at a stable spot of the named city, as a geocoder would
-    spot = zlib.crc32(f"{named}|{name}|{number}".encode())
+    if not (typed.alone or has_street_type(typed.street)):
+        return None  # "24 hour pharmacy" is no address
+    # a street the grid does not draw: place it at a stable spot of its city, as a geocoder would
+    city = typed.cities[0] if typed.cities else default_city
+    spot = zlib.crc32(f"{city}|{key}|{typed.number}".encode())
     x, y = 0.5 + (spot % 900) / 100, 0.5 + (spot // 900 % 1300) / 100
-    _, _, sx, sy = address_of(named, x, y)
-    return _address(f"{head} {named}", head, named, sx, sy, f"{head}, {named}, {CITIES[named]['state']}")
+    _, _, sx, sy = address_of(city, x, y)
+    line = f"{typed.number} {typed.street}"
+    return _address(address_id(line, city), line, city, sx, sy, f"{line}, {city}, {CITIES[city]['state']}")
 
 
-def _on_street(city: str, number: int, name: str) -> dict[str, Any] | None:
+def _on_street(city: str, number: int, key: str) -> dict[str, Any] | None:
+    """The point at `number` on the grid street of `city` whose `street_key` is `key`, if it has one."""
     info = CITIES[city]
     for i, avenue in enumerate(info["avenues"]):
-        if _same_street(avenue, name):
+        if street_key(avenue) == key:
             return point_at(city, AVENUES_X[i], min(HEIGHT_KM, number / NUMBERS_PER_KM), f"{number} {avenue}")
     for j, street in enumerate(info["streets"]):
-        if _same_street(street, name):
+        if street_key(street) == key:
             return point_at(city, min(WIDTH_KM, number / NUMBERS_PER_KM), STREETS_Y[j], f"{number} {street}")
     return None
 
 
-def _same_street(street: str, typed: str) -> bool:
-    short = {"street": "st", "avenue": "ave", "boulevard": "blvd", "road": "rd", "north": "n", "west": "w"}
-    norm = " ".join(short.get(w, w) for w in typed.replace(".", "").split())
-    return street.lower() == norm
+def address_id(line: str, city: str, postal: str = "") -> str:
+    """The id of a street address, the same however it was typed: "addr:" and the slug of its house
+    number, its street's `street_key`, its city and, for streets the grid draws, the state and ZIP the
+    map gives them ("addr:1450-valencia-st-san-francisco-ca-94114"). The one place ids of addresses
+    are made, so search, links, directions, labels and lists agree."""
+    number, street = line.split(" ", 1)
+    return f"addr:{slug(f'{number} {street_key(street)} {city} {postal}')}"
 
 
 def point_at(city: str, x: float, y: float, line: str | None = None) -> dict[str, Any]:
@@ -111,13 +118,15 @@ def point_at(city: str, x: float, y: float, line: str | None = None) -> dict[str
     nearest, full, _, _ = address_of(city, x, y)
     if line is not None:
         full = line + full[len(nearest) :]
-    return _address(full, line or nearest, city, round(x, 2), round(y, 2), full)
+    line = line or nearest
+    postal = full.rsplit(", ", 1)[1]  # "CA 94114"
+    return _address(address_id(line, city, postal), line, city, round(x, 2), round(y, 2), full)
 
 
-def _address(key: str, name: str, city: str, x: float, y: float, address: str) -> dict[str, Any]:
-    """A street address as a place; its id is made from `key`."""
+def _address(pid: str, name: str, city: str, x: float, y: float, address: str) -> dict[str, Any]:
+    """A street address as a place."""
     where = {"city": city, "x": x, "y": y}
-    return {"id": f"addr:{slug(key)}", "name": name, "category": "Address", **where, "address": address}
+    return {"id": pid, "name": name, "category": "Address", **where, "address": address}
 
 
 def latlng(city: str, x: float, y: float) -> tuple[float, float]:
