@@ -233,7 +233,7 @@ def test_foreground_unset_args_are_filters_that_must_be_off():
 def test_or_beneath_accepts_a_result_opened_from_the_asked_for_screen():
     opened = SnapshotState(LIST_THEN_HOTEL)
     assert not evaluate(booking_results(), opened).passed
-    result = evaluate(booking_results(or_beneath=True), opened)
+    result = evaluate(booking_results(or_beneath=["hotel"]), opened)
     assert result.passed and "directly beneath 'hotel'" in result.details[0]
     # only directly beneath, with the asked-for args, and in the same app
     deeper = {
@@ -241,17 +241,26 @@ def test_or_beneath_accepts_a_result_opened_from_the_asked_for_screen():
         "stack": [*LIST_THEN_HOTEL["stack"], {"package": "com.booking", "screen": "rooms"}],
     }
     deeper["foreground"] = deeper["stack"][-1]
-    assert not evaluate(booking_results(or_beneath=True), SnapshotState(deeper)).passed
-    assert not evaluate(booking_results(or_beneath=True, unset=["review"]), opened).passed
+    assert not evaluate(booking_results(or_beneath=["hotel"]), SnapshotState(deeper)).passed
+    assert not evaluate(booking_results(or_beneath=["hotel"], unset=["review"]), opened).passed
+    # only under a screen the asked-for one opens: the rooms of a hotel deep-linked on top of it fail
+    rooms_on_top = {
+        **LIST_THEN_HOTEL,
+        "stack": [*LIST_THEN_HOTEL["stack"][:2], {"package": "com.booking", "screen": "rooms"}],
+    }
+    rooms_on_top["foreground"] = rooms_on_top["stack"][-1]
+    assert not evaluate(booking_results(or_beneath=["hotel"]), SnapshotState(rooms_on_top)).passed
+    assert evaluate(booking_results(or_beneath=["hotel", "rooms"]), SnapshotState(rooms_on_top)).passed
     other_app = {**LIST_THEN_HOTEL, "foreground": {"package": "com.android.chrome", "screen": "tab"}}
-    assert not evaluate(booking_results(or_beneath=True), SnapshotState(other_app)).passed
+    assert not evaluate(booking_results(or_beneath=["hotel"]), SnapshotState(other_app)).passed
 
 
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
         ({"args": {"fc": True}, "unset": ["fc"]}, "fc cannot be both in `args` and `unset`"),
-        ({"or_beneath": True}, "`or_beneath` needs a `screen`"),
+        ({"or_beneath": ["hotel"]}, "`or_beneath` needs a `screen`"),
+        ({"screen": "results", "or_beneath": ["results"]}, "not `screen` itself"),
     ],
 )
 def test_foreground_options_are_validated(spec, message):

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from masbench.actions.execute import execute_action
 from masbench.deadlines import deadline
 from masbench.llm import DeadlineExceeded
-from masbench.tasks.checks import check_device
+from masbench.tasks.frame import judge as judge_outcome
 from masbench.tasks.player import prepare
 from masbench.trajectory import UNCOUNTED, EndReason, StepRecord, Usage
 
@@ -106,7 +106,7 @@ def run_episode(
     use_judge = mode in ("llm", "both")
     t0 = time.perf_counter()
     limit_at = time.monotonic() + limits.timeout_s
-    prepare(device, task, snapshot)
+    before = prepare(device, task, snapshot)
     dev0 = last_ms = _device_ms(device)
     agent.reset(task if agent.sees_solutions else task.view(), kb, seed=repeat)
     history: list[StepRecord] = []
@@ -152,7 +152,7 @@ def run_episode(
         shots = shots[-2:]
         if save_screens and final:
             (traj / "final.png").write_bytes(final)
-    result = check_device(task.check, device) if mode in ("check", "both") and error is None else None
+    result = judge_outcome(task, device, before) if mode in ("check", "both") and error is None else None
     wall = time.perf_counter() - t0  # the agent's episode; the judge's time is in judge_usage
     verdict = None
     if use_judge and error is None:

@@ -21,7 +21,7 @@ from masbench.catalog import BY_PACKAGE
 from masbench.device import DeviceError, UIElement, parse_ui_dump
 from masbench.eval.records import EpisodeResult
 from masbench.eval.runner import RESULTS, new_config, prepare_run_dir
-from masbench.tasks.checks import check_device
+from masbench.tasks.frame import judge
 from masbench.tasks.player import prepare
 from masbench.trajectory import StepRecord
 
@@ -81,8 +81,7 @@ def record(
         agent="human", tasks=task_id, task_ids=[task_id], kb="none", devices=[str(device.address)]
     )
     prepare_run_dir(out, config, resume=False)
-    if task is not None:
-        prepare(device, task)
+    before = prepare(device, task) if task is not None else None
     folder = out / "trajectories" / task_id
     folder.mkdir(parents=True, exist_ok=True)
     started, t0 = datetime.now(UTC), time.perf_counter()
@@ -117,7 +116,7 @@ def record(
             break
     with (folder / "steps.jsonl").open("w", encoding="utf-8") as fh:
         fh.writelines(step.model_dump_json() + "\n" for step in steps)
-    check = check_device(task.check, device) if task is not None else None
+    check = judge(task, device, before) if task is not None else None
     result = EpisodeResult(
         task_id=task_id, agent="human", kb="none", device=str(device.address), device_kind=device.kind,
         success=check.passed if check is not None else True, end_reason="finished",

@@ -161,17 +161,22 @@ def foreground(spec: ForegroundSpec, state: StateReader) -> tuple[bool, str]:
     want = [spec.app] + ([f"screen {spec.screen!r}"] if spec.screen else [])
     want += [f"{k}={ops.describe(c)}" for k, c in spec.args.items()]
     want += [f"{k} unset" for k in spec.unset]
-    what = "foreground " + " ".join(want) + (" (or directly beneath)" if spec.or_beneath else "")
+    beneath = f" (or directly beneath {'/'.join(spec.or_beneath)})" if spec.or_beneath else ""
+    what = "foreground " + " ".join(want) + beneath
     problem = _screen_problem(spec, front)
     if problem is None:
         return True, f"{what}: in front"
     seen = f"{front.get('package', '?')} screen {front.get('screen')!r}: wrong {problem}"
     stack = state.stack()
-    if spec.or_beneath and len(stack) >= 2 and front.get("package") == package_of(spec.app):
-        beneath = _screen_problem(spec, stack[-2])
-        if beneath is None:
+    if (
+        front.get("screen") in spec.or_beneath
+        and len(stack) >= 2
+        and front.get("package") == package_of(spec.app)
+    ):
+        under = _screen_problem(spec, stack[-2])
+        if under is None:
             return True, f"{what}: directly beneath {front.get('screen')!r}"
-        seen += f"; beneath it: wrong {beneath}"
+        seen += f"; beneath it: wrong {under}"
     return False, f"{what}: in front is {seen}"
 
 

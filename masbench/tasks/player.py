@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, computed_field
 
@@ -21,7 +21,7 @@ from masbench.device import DeviceError, DeviceGoneError
 from masbench.device.console import load_snapshot
 from masbench.shortcuts import KnowledgeBase, ShortcutExecutor
 
-from .checks import check_device
+from .frame import judge, state_before
 from .schema import Task
 
 if TYPE_CHECKING:
@@ -74,8 +74,9 @@ class TaskSetupError(RuntimeError):
     """A task's initial state cannot be produced on this device."""
 
 
-def prepare(device: Device, task: Task, snapshot: str | None = None) -> None:
-    """Reset to the task's seed and clock, apply its setup patches, start on the home screen.
+def prepare(device: Device, task: Task, snapshot: str | None = None) -> dict[str, Any] | None:
+    """Reset to the task's seed and clock, apply its setup patches, start on the home screen, and return
+    the phone's state then: the `before` of the task's frame (frame.py; None on a real device).
 
     A real device has no seeded state to reset to: its apps are stopped so each starts fresh, after loading
     emulator snapshot `snapshot` through the console when one is given (`--reset snapshot:NAME`); a task
@@ -96,6 +97,7 @@ def prepare(device: Device, task: Task, snapshot: str | None = None) -> None:
         for app in task.apps:
             device.stop_app(package_of(app))
     device.home()
+    return state_before(device)
 
 
 def _steps_of(task: Task, which: Literal["gui", "hybrid"] | list[Action]) -> list[Action]:
@@ -115,7 +117,7 @@ def play(
 ) -> PlayResult:
     """Prepare, run the actions (stopping at the first that fails), then evaluate the check.
     `on_step(index, action, error or None)` hears about each step as it runs (`tasks play` prints them)."""
-    prepare(device, task)
+    before = prepare(device, task)
     failures: list[str] = []
     steps = 0
     for i, action in enumerate(_steps_of(task, which)):
@@ -129,7 +131,7 @@ def play(
         if not outcome.ok:
             failures.append(f"step {i} ({describe_action(action)}): {outcome.error}")
             break
-    result = check_device(task.check, device)
+    result = judge(task, device, before)
     return PlayResult(
         passed=not failures and result.passed,
         check_passed=result.passed,
@@ -200,17 +202,16 @@ def verify_task(
         items.append(VerifyItem(name=name, ok=ok, reason=reason))
 
     def initial() -> tuple[bool, str]:
-        prepare(device, task)
-        result = check_device(task.check, device)
+        result = judge(task, device, prepare(device, task))
         return not result.passed, f"passes before anything is done: {_leaves(result.details)}"
 
     def no_op() -> tuple[bool, str]:
-        prepare(device, task)
+        before = prepare(device, task)
         for app in task.apps:
             if app != "launcher":
                 device.open_app(package_of(app))
         device.home()
-        result = check_device(task.check, device)
+        result = judge(task, device, before)
         return not result.passed, f"passes after just opening the apps: {_leaves(result.details)}"
 
     def route(which: Literal["gui", "hybrid"]) -> Callable[[], tuple[bool, str]]:

@@ -38,6 +38,19 @@ def _known_app(name: str) -> str:
 
 
 AppName = Annotated[str, AfterValidator(_known_app)]
+
+
+def _frame_pattern(pattern: str) -> str:
+    """A `may_change` path: an app's short name (or `settings`, `phone`), then keys or `*`."""
+    app, _, rest = pattern.partition(".")
+    if app not in ("settings", "phone"):
+        _known_app(app)
+    if not rest or "" in rest.split("."):
+        raise ValueError(f"{pattern!r} must be APP.PATH, with `*` for any one key or item")
+    return pattern
+
+
+FramePattern = Annotated[str, AfterValidator(_frame_pattern)]
 Cond = Annotated[dict[str, Any], BeforeValidator(ops.normalize)]
 
 
@@ -115,14 +128,15 @@ class ForegroundSpec(_Strict):
     """That app is in front, optionally on that screen with those screen args, and with the `unset` args
     (filters the task did not ask for) absent, null, false, zero or empty.
 
-    `or_beneath` is the display-task policy (docs/tasks.md): the screen may also be directly beneath the
-    front screen of the same app on the back stack, because the agent opened a result from it to check."""
+    `or_beneath` is the display-task policy (docs/tasks.md §2): the screens the asked-for one opens (a
+    result from a list) that may be in front with the asked-for screen directly beneath them, because the
+    agent opened a result to check it; any other screen on top, or a deeper one, fails."""
 
     app: AppName
     screen: str | None = None
     args: dict[str, Cond] = Field(default_factory=dict)
     unset: list[str] = Field(default_factory=list)
-    or_beneath: bool = False
+    or_beneath: list[str] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _disjoint(self) -> ForegroundSpec:
@@ -131,6 +145,8 @@ class ForegroundSpec(_Strict):
             raise ValueError(f"{', '.join(both)} cannot be both in `args` and `unset`")
         if self.or_beneath and self.screen is None:
             raise ValueError("`or_beneath` needs a `screen` (the one that may be beneath)")
+        if self.screen in self.or_beneath:
+            raise ValueError("`or_beneath` lists the screens opened from `screen`, not `screen` itself")
         return self
 
 
@@ -265,6 +281,7 @@ class Task(_Strict):
     check: Check
     rubric: list[str] = Field(min_length=1)
     near_misses: list[NearMiss] = Field(default_factory=list)
+    may_change: list[FramePattern] = Field(default_factory=list)  # besides what the check reads (frame.py)
 
     @field_validator("apps")
     @classmethod
