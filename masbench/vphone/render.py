@@ -11,7 +11,22 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw
 
 from . import icons, keyboard, pictures
-from .ui import CHECKBOX, EDIT, RADIO, SWITCH, Node, font, font_runs, line_height, run_font, text_width
+from .ui import (
+    CHECKBOX,
+    EDIT,
+    RADIO,
+    SINGLE_LINE,
+    SWITCH,
+    Node,
+    fit_prefix,
+    fit_suffix,
+    font,
+    line_height,
+    placed_runs,
+    run_font,
+    text_width,
+    wrap,
+)
 
 if TYPE_CHECKING:
     from .phone import Frame, VirtualPhone
@@ -122,26 +137,29 @@ def _draw_label(d: Draw, node: Node, origin: tuple[int, int] = (0, 0)) -> None:
 
 @lru_cache(maxsize=4096)
 def _text_mask(text: str, size: int, bold: bool) -> tuple[Image.Image, tuple[int, int]]:
-    """Antialiased coverage mask of a text and its offset from the draw origin (the top of Roboto's
+    """Antialiased coverage mask of one line and its offset from the draw origin (the top of Roboto's
     ascender). Rasterising text is the renderer's main cost and screens redraw the same strings every frame,
-    so masks are cached. Runs Roboto lacks (★, CJK) are drawn in the fallback font on Roboto's baseline."""
+    so masks are cached. Runs Roboto lacks (★, CJK) are drawn in the fallback font on Roboto's baseline, each
+    run where `placed_runs` puts it (tabs at their stops)."""
     stroke = 1 if bold else 0
-    runs = font_runs(text)
-    if len(runs) == 1 and not runs[0][1]:
-        x1, y1, x2, y2 = font(size).getbbox(text, stroke_width=stroke)
+    runs, advance = placed_runs(text, size)
+    if len(runs) == 1 and not runs[0][1] and runs[0][2] == 0:
+        run = runs[0][0]
+        x1, y1, x2, y2 = font(size).getbbox(run, stroke_width=stroke)
         mask = Image.new("L", (max(1, x2 - x1), max(1, y2 - y1)), 0)
         ImageDraw.Draw(mask).text(
-            (-x1, -y1), text, fill=255, font=font(size), stroke_width=stroke, stroke_fill=255
+            (-x1, -y1), run, fill=255, font=font(size), stroke_width=stroke, stroke_fill=255
         )
         return mask, (x1, y1)
     pad = size
     baseline = pad + font(size).getmetrics()[0]
-    canvas = Image.new("L", (text_width(text, size) + 2 * pad, 3 * size + 2 * pad), 0)
-    draw, x = ImageDraw.Draw(canvas), pad
-    for run, fallback in runs:
+    canvas = Image.new("L", (int(advance) + 1 + 2 * pad, 3 * size + 2 * pad), 0)
+    draw = ImageDraw.Draw(canvas)
+    for run, fallback, x in runs:
         face = run_font(size, fallback)
-        draw.text((x, baseline), run, fill=255, font=face, anchor="ls", stroke_width=stroke, stroke_fill=255)
-        x += face.getlength(run)
+        draw.text(
+            (pad + x, baseline), run, fill=255, font=face, anchor="ls", stroke_width=stroke, stroke_fill=255
+        )
     box = canvas.getbbox() or (pad, pad, pad + 1, pad + 1)
     return canvas.crop(box), (box[0] - pad, box[1] - pad)
 
@@ -164,6 +182,9 @@ def _half_line(size: int) -> int:
 
 
 def _draw_field(d: Draw, node: Node, focus: str | None) -> None:
+    """An EditText as Android draws it: a single-line field shows its text on one line (line breaks as
+    spaces) scrolled to the cursor at the end; a multi-line one wraps it, breaks lines where the text does
+    and, when focused, scrolls to keep the cursor's line in view."""
     x1, y1, x2, y2 = node.bounds
     focused = focus is not None and node.field == focus
     if not node.bg:
@@ -175,19 +196,30 @@ def _draw_field(d: Draw, node: Node, focus: str | None) -> None:
     value = node.text
     shown = node.shown_text()
     colour = node.fg if value else "#80868b"
-    left, _top, right, _bottom = node.padding
+    left, top, right, bottom = node.padding
     text_x = x1 + left + (node.size + 16 if node.icon else 0)
     if node.icon:
         iy = (y1 + y2 - node.size) // 2
         icons.draw_icon(d, node.icon, (x1 + left, iy, x1 + left + node.size, iy + node.size), "#5f6368")
-    ty = (y1 + y2) // 2
-    visible = shown
-    while visible and text_width(visible, node.size) > x2 - right - text_x - 10:
-        visible = visible[1:] if value else visible[:-1]
-    draw_text(d, (text_x, ty - _half_line(node.size)), visible, node.size, colour)
+    room = x2 - right - text_x - 10
+    if node.multiline:
+        lh = line_height(node.size)
+        lines = wrap(shown, node.size, room, None)
+        fits = max(1, (y2 - y1 - top - bottom) // lh)
+        lines = lines[-fits:] if focused and value else lines[:fits]
+        ty = y1 + top + (lh - node.size) // 2
+        for i, line in enumerate(lines):
+            draw_text(d, (text_x, ty + i * lh), line, node.size, colour)
+        cursor_y = ty + (len(lines) - 1) * lh + _half_line(node.size)
+        visible = lines[-1] if value else ""
+    else:
+        line = shown.translate(SINGLE_LINE)
+        visible = fit_suffix(line, node.size, room) if value else line[: fit_prefix(line, node.size, room)]
+        cursor_y = (y1 + y2) // 2
+        draw_text(d, (text_x, cursor_y - _half_line(node.size)), visible, node.size, colour)
     if focused:
         cx = text_x + (text_width(visible, node.size) if value else 0) + 2
-        d.line((cx, ty - node.size * 0.6, cx, ty + node.size * 0.6), fill="#1a73e8", width=4)
+        d.line((cx, cursor_y - node.size * 0.6, cx, cursor_y + node.size * 0.6), fill="#1a73e8", width=4)
 
 
 def _draw_toggle(d: Draw, node: Node) -> None:
@@ -229,10 +261,9 @@ def _draw_toggle(d: Draw, node: Node) -> None:
         text_x = bx + 76
         text_right = x2 - right
     if node.text:
-        text = node.text
-        while text and text_width(text, node.size) > text_right - text_x:
-            text = text[:-1]
-        d.text((text_x, cy), text, fill=node.fg, font=font(node.size), anchor="lm")
+        line = node.text.translate(SINGLE_LINE)
+        shown = line[: fit_prefix(line, node.size, text_right - text_x)]
+        draw_text(d, (text_x, cy - _half_line(node.size)), shown, node.size, node.fg)
 
 
 # -- system chrome ------------------------------------------------------------------------------------
@@ -295,11 +326,15 @@ def _toast(d: Draw, phone: VirtualPhone, bottom: int) -> None:
     recent = [e for e in phone.events if e.kind == "toast" and phone.device_ms - e.t_ms < TOAST_MS]
     if not recent:
         return
-    text = recent[-1].data["text"]
-    w = min(WIDTH - 120, text_width(text, 38) + 80)
+    size, lh = 38, line_height(38)
+    lines = wrap(recent[-1].data["text"], size, WIDTH - 200, 2)  # a toast wraps to two lines at most
+    w = min(WIDTH - 120, max(text_width(line, size) for line in lines) + 80)
+    h = 100 + lh * (len(lines) - 1)
     x1 = (WIDTH - w) // 2
-    d.rounded_rectangle((x1, bottom - 230, x1 + w, bottom - 130), radius=50, fill="#3c4043")
-    draw_text(d, ((WIDTH - text_width(text, 38)) // 2, bottom - 180 - _half_line(38)), text, 38, "#ffffff")
+    d.rounded_rectangle((x1, bottom - 130 - h, x1 + w, bottom - 130), radius=50, fill="#3c4043")
+    for i, line in enumerate(lines):
+        y = bottom - 130 - h + 50 + i * lh - _half_line(size)
+        draw_text(d, ((WIDTH - text_width(line, size)) // 2, y), line, size, "#ffffff")
 
 
 def draw(phone: VirtualPhone, frame: Frame) -> Image.Image:

@@ -72,17 +72,27 @@ def covered(path: Path) -> frozenset[int]:
     return frozenset(TTFont(str(path), lazy=True).getBestCmap())
 
 
+# What Android draws of one line: control characters other than tab (CR, NUL, ...) and the line and paragraph
+# separators take no space. raqm (Pillow's text layout) refuses CR, LF, U+001C-U+001E, U+0085 and U+2029 outright
+# ("raqm_layout() failed"), so none of them may reach it.
+INVISIBLE = dict.fromkeys([*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029])
+del INVISIBLE[ord("\t")]
+TAB_STOP = 20  # Android's Layout.TAB_INCREMENT: a tab advances to the next multiple of 20 px
+SINGLE_LINE = str.maketrans({"\n": " ", "\r": ""})  # Android's SingleLineTransformationMethod
+
+
 @lru_cache(maxsize=8192)
 def font_runs(text: str) -> tuple[tuple[str, bool], ...]:
-    """`text` cut where the font changes: (run, drawn with the fallback font). Roboto draws what it has,
-    the fallback the rest, glyph by glyph, as Android's font fallback does."""
-    if text.isascii():
+    """One line of `text` cut where the font changes: (run, drawn with the fallback font). Roboto draws what
+    it has, the fallback the rest, glyph by glyph, as Android's font fallback does. A tab is a run of its own
+    (it moves to the next tab stop); characters Android draws as nothing are left out (`INVISIBLE`)."""
+    if text.isascii() and text.isprintable():
         return ((text, False),)
     roboto = covered(ROBOTO)
     runs: list[list] = []
-    for ch in text:
+    for ch in text.translate(INVISIBLE):
         fallback = ord(ch) not in roboto and not ch.isspace()
-        if runs and runs[-1][1] == fallback:
+        if ch != "\t" and runs and runs[-1][1] == fallback and runs[-1][0] != "\t":
             runs[-1][0] += ch
         else:
             runs.append([ch, fallback])
@@ -93,9 +103,47 @@ def run_font(size: int, fallback: bool) -> ImageFont.FreeTypeFont:
     return fallback_font(size) if fallback else font(size)
 
 
+def placed_runs(text: str, size: int) -> tuple[list[tuple[str, bool, float]], float]:
+    """The runs of one line with the x where each starts, and the line's advance (tabs to their stops)."""
+    placed, x = [], 0.0
+    for run, fallback in font_runs(text):
+        if run == "\t":
+            x = (x // TAB_STOP + 1) * TAB_STOP
+            continue
+        placed.append((run, fallback, x))
+        x += run_font(size, fallback).getlength(run)
+    return placed, x
+
+
 @lru_cache(maxsize=20000)
 def text_width(text: str, size: int) -> int:
-    return int(sum(run_font(size, fallback).getlength(run) for run, fallback in font_runs(text))) + 1
+    """Width of the widest line of `text`, as drawn."""
+    return max(int(placed_runs(line, size)[1]) + 1 for line in text.split("\n"))
+
+
+def fit_prefix(text: str, size: int, width: int) -> int:
+    """How many leading characters of one line fit in `width` (at least one, so a line always advances).
+    Every glyph has an advance of at least a pixel, so no more than `width` characters are tried."""
+    lo, hi = 1, min(len(text), max(1, width))
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if text_width(text[:mid], size) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def fit_suffix(text: str, size: int, width: int) -> str:
+    """The end of one line that fits in `width`: what a single-line field scrolled to its cursor shows."""
+    lo, hi = 0, min(len(text), max(0, width))
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if text_width(text[len(text) - mid :], size) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[len(text) - lo :] if lo else ""
 
 
 def line_height(size: int) -> int:
@@ -104,7 +152,8 @@ def line_height(size: int) -> int:
 
 @lru_cache(maxsize=8192)
 def wrap(text: str, size: int, width: int, max_lines: int | None) -> tuple[str, ...]:
-    """Greedy word wrap; the last kept line gets an ellipsis when lines are cut."""
+    """Greedy word wrap at spaces and line breaks, a word wider than the line broken between characters (as
+    Android's StaticLayout does); the last kept line gets an ellipsis when lines are cut."""
     if width <= 0:
         return (text,)
     lines: list[str] = []
@@ -112,12 +161,21 @@ def wrap(text: str, size: int, width: int, max_lines: int | None) -> tuple[str, 
         current = ""
         for word in paragraph.split(" "):
             candidate = word if not current else current + " " + word
-            if text_width(candidate, size) <= width or not current:
+            if text_width(candidate, size) <= width:
                 current = candidate
-            else:
+                continue
+            if current:
                 lines.append(current)
-                current = word
+            while text_width(word, size) > width:
+                cut = fit_prefix(word, size, width)
+                lines.append(word[:cut])
+                word = word[cut:]
+            current = word
+            if max_lines and len(lines) > max_lines:
+                break  # enough lines to cut: the rest of a long text is never measured
         lines.append(current)
+        if max_lines and len(lines) > max_lines:
+            break
     if max_lines and len(lines) > max_lines:
         lines = lines[:max_lines]
         last = lines[-1]
@@ -145,6 +203,7 @@ class Node:
     selected: bool = False
     enabled: bool = True
     password: bool = False
+    multiline: bool = False  # EditText of inputType textMultiLine: wraps and shows line breaks
     field: str | None = None  # EditText: key of its value in the screen's ui state
     hint: str = ""
     on_submit: Callable[[str], None] | None = None  # Enter / IME action on a focused field
@@ -220,7 +279,10 @@ class Node:
 def _text_box(node: Node, width: int) -> int:
     left, top, right, bottom = node.padding
     icon = node.size + 12 if node.icon and node.text else 0
-    node.lines = wrap(node.shown_text(), node.size, max(1, width - left - right - icon), node.max_lines)
+    text, max_lines = node.shown_text(), node.max_lines
+    if node.field is not None and not node.multiline:  # a single-line field is one line high
+        text, max_lines = text.translate(SINGLE_LINE), 1
+    node.lines = wrap(text, node.size, max(1, width - left - right - icon), max_lines)
     return top + bottom + line_height(node.size) * len(node.lines)
 
 

@@ -104,6 +104,7 @@ def build_compose(ctx: AppContext) -> Node:
         Node(
             EDIT,
             field="body",
+            multiline=True,
             hint="Compose email",
             rid="body",
             size=42,

@@ -240,7 +240,7 @@ def write_review(ctx: AppContext) -> Node:
         star_row,
         text(STAR_LABELS[stars], size=38, fg=INK, bold=True, pad=(50, 10, 50, 20), rid="rating_label"),
         text("A few things to consider in your review: food, service, ambiance.", "meta", pad=(50, 0, 50, 20)),
-        Node(EDIT, field="review_text", hint="Start your review...", rid="review_text_field", h=520, pad=(40, 30, 40, 30),
+        Node(EDIT, field="review_text", multiline=True, hint="Start your review...", rid="review_text_field", h=520, pad=(40, 30, 40, 30),
              size=40, valign="start", bg=PALE, radius=16),
         text(f"{len(body)} characters", "overline", pad=(50, 12, 50, 0), rid="char_count"),
         bg="#ffffff", pad=(0, 0, 0, 0),
