@@ -36,7 +36,7 @@ def test_a_person_plays_a_task_in_the_browser_and_presses_done(device, tmp_path)
     task = TASKS.get("settings-01")
     agent = make_agent("human")
     agent.reset(task.view(), None)  # starts the page
-    base = agent.viewer.url
+    base, token = agent.viewer.origin + "/", agent.viewer.token
 
     def person() -> None:
         for step in task.solutions.gui:
@@ -45,12 +45,13 @@ def test_a_person_plays_a_task_in_the_browser_and_presses_done(device, tmp_path)
                 x, y = select(Selector(text=step.name), device.observe(screenshot=False).elements).center
             else:
                 x, y = select(step.target, device.observe(screenshot=False).elements).center
-            assert post(f"{base}tap?x={x}&y={y}") == 204
+            assert post(f"{base}tap?x={x}&y={y}&token={token}") == 204
             while agent.actions.qsize():
                 time.sleep(0.05)
         time.sleep(0.3)
-        assert post(f"{base}tap?x=oops") == 400  # malformed: refused, nothing queued
-        assert post(f"{base}done") == 204
+        assert post(f"{base}tap?x=oops&token={token}") == 400  # malformed: refused, nothing queued
+        assert post(f"{base}done") == 403  # no token: refused
+        assert post(f"{base}done?token={token}") == 204
 
     device.home()
     thread = threading.Thread(target=person)
@@ -60,9 +61,9 @@ def test_a_person_plays_a_task_in_the_browser_and_presses_done(device, tmp_path)
     thread.join()
     assert result.success and result.end_reason == "finished", result.check_details
     assert result.steps == len(task.solutions.gui) and result.invalid_steps == 0
-    with urllib.request.urlopen(f"{base}screen.png", timeout=10) as reply:
+    with urllib.request.urlopen(f"{base}screen.png?token={token}", timeout=10) as reply:
         assert reply.read().startswith(b"\x89PNG")  # the page shows the screen the episode observed
-    with urllib.request.urlopen(base, timeout=10) as reply:
+    with urllib.request.urlopen(agent.viewer.url, timeout=10) as reply:
         assert b'id="done"' in reply.read()
 
 
