@@ -2,18 +2,35 @@
 
 from __future__ import annotations
 
+import sys
+from typing import Any
+
 import typer
 
 from masbench.agents.cli import agents_app
 from masbench.device.cli import device_app, devices_command
 from masbench.emulator.cli import emulator_app
 from masbench.eval.cli import compare_command, report_command, run_command
+from masbench.eval.records import RunDirError
 from masbench.generation.cli import generate_command, kb_app, record_command
 from masbench.shortcuts.cli import shortcuts_app
 from masbench.tasks.cli import tasks_app
 from masbench.vphone.cli import vphone_app
 
-app = typer.Typer(
+
+class _App(typer.Typer):
+    """The command group; a run directory that cannot be used (locked, unwritable, full) ends any command
+    with one line saying which file and why, not a traceback."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().__call__(*args, **kwargs)
+        except RunDirError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            raise SystemExit(2) from None
+
+
+app = _App(
     name="masbench",
     help="MAS-Bench testbed for GUI-shortcut hybrid mobile agents, on emulators or embedded virtual phones.",
     no_args_is_help=True,

@@ -15,6 +15,8 @@ from .errors import DeviceError
 from .listing import scan_server
 from .vphones import VPhoneMode, parse_vphone_spec, start_virtual_phones
 
+MAX_VPHONES = 64  # per run: a typo such as vphone:100000 must be an error, not an hour of starting phones
+
 
 class DeviceSpecError(ValueError):
     """A `--devices` argument that names no device."""
@@ -42,6 +44,11 @@ def parse_specs(specs: list[str]) -> tuple[int, list[DeviceAddress]]:
                 raise DeviceSpecError(f"{part!r} starts no phone; use vphone:N with N of at least 1")
             if count is not None:
                 phones += count
+                if phones > MAX_VPHONES:
+                    raise DeviceSpecError(
+                        f"{phones} virtual phones asked for; at most {MAX_VPHONES} per run "
+                        "(each is a renderer and a server; more devices wait on the model, not the phones)"
+                    )
                 continue
             try:
                 addresses.append(DeviceAddress.parse(part))

@@ -28,10 +28,14 @@ class DeviceCommandError(DeviceError):
         self.exit_code = exit_code
         self.reason = reason
         detail = reason or (f"exit status {exit_code}" if exit_code is not None else "failed")
-        shown = output.strip()
-        if len(shown) > 600:
-            shown = shown[:600] + " …"
-        super().__init__(f"{detail}: {command}" + (f"\n{shown}" if shown else ""))
+        super().__init__(
+            f"{detail}: {_clip(command)}" + (f"\n{_clip(output.strip())}" if output.strip() else "")
+        )
+
+
+def _clip(text: str, limit: int = 600) -> str:
+    """At most `limit` characters of a command or its output (a typed text can be hundreds of KB)."""
+    return text if len(text) <= limit else f"{text[:limit]} … ({len(text) - limit} more characters)"
 
 
 class NotVirtualError(DeviceError):

@@ -312,10 +312,14 @@ class _progress:
 
 def _finish(run_dir: Path, runner, tasks) -> None:
     from masbench.eval.metrics import summarise
+    from masbench.eval.records import GIVE_UP_AFTER, write_atomic
     from masbench.eval.table import diagnostics_table, split_table, table2
 
     summary = summarise(runner.results, tasks, run=runner.config.model_dump(mode="json"))
-    (run_dir / "summary.json").write_text(summary.model_dump_json(indent=2))
+    write_atomic(run_dir / "summary.json", summary.model_dump_json(indent=2))
+    for (task_id, repeat), r in runner.given_up.items():
+        _console().print(f"[red]given up[/]: {task_id} (r{repeat}) ended in the same harness error "
+                         f"{GIVE_UP_AFTER} times in a row, so --resume no longer retries it: {r.error}")  # fmt: skip
     if summary.errors:
         kinds = ", ".join(f"{kind} {n}" for kind, n in summary.error_kinds.items())
         _console().print(
@@ -337,13 +341,13 @@ def _finish(run_dir: Path, runner, tasks) -> None:
 
 def _load_run(run_dir: Path, tasks_dir: Path | None):
     from masbench.eval.metrics import summarise
-    from masbench.eval.records import RunConfig
+    from masbench.eval.records import read_config
     from masbench.eval.runner import CONFIG, latest, load_results
     from masbench.tasks import load_tasks
 
     if not (run_dir / CONFIG).exists():
         raise typer.BadParameter(f"{run_dir} is not a run directory (no {CONFIG})")
-    config = RunConfig.model_validate_json((run_dir / CONFIG).read_text())
+    config = read_config(run_dir / CONFIG)
     results = latest(load_results(run_dir))
     tasks = load_tasks(tasks_dir).select(",".join(config.task_ids)) if config.task_ids else []
     return config, results, tasks, summarise(results, tasks, run=config.model_dump(mode="json"))
@@ -358,10 +362,11 @@ def report_command(
 ) -> None:
     """Write a self-contained HTML report (tables, plots, trajectory viewer with screenshots) and print the tables."""
     from masbench.eval.html import write_report
+    from masbench.eval.records import write_atomic
     from masbench.eval.table import split_table, table2
 
     config, results, tasks, summary = _load_run(run_dir, tasks_dir)
-    (run_dir / "summary.json").write_text(summary.model_dump_json(indent=2))
+    write_atomic(run_dir / "summary.json", summary.model_dump_json(indent=2))
     path = write_report(run_dir, config, results, tasks, summary, out)
     console = _console()
     console.print(table2([(config.agent, summary)], width=console.width))

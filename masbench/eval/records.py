@@ -1,16 +1,29 @@
 """What a run writes: one `EpisodeResult` line per episode in `results.jsonl`, a `RunConfig` in
 `run.json` and a `Summary` in `summary.json`. Each record carries its schema version and is written by
 its model's `model_dump_json`, so readers never guess field names. Each step of an episode is a
-`masbench.trajectory.StepRecord` line in its `steps.jsonl`."""
+`masbench.trajectory.StepRecord` line in its `steps.jsonl`.
+
+Reading and writing them is here too, so every command treats a run directory alike: whole files are
+replaced atomically (a kill or a full disk leaves the old file, never a torn one), results.jsonl is read
+tolerantly (a corrupt line is reported with its file and line and skipped; the episode it held runs again
+on `--resume`), and a write that fails is an `OutputError` naming the file, which the CLI prints as one line.
+"""
 
 from __future__ import annotations
 
+import logging
+import os
+import re
+import tempfile
 from datetime import datetime
+from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
 
 from masbench.trajectory import EndReason, Usage
+
+log = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 1
 JudgeMode = Literal["check", "llm", "both"]
@@ -83,3 +96,115 @@ class RunConfig(BaseModel):
     reset_snapshot: str | None = None  # emulator snapshot loaded before every episode (--reset snapshot:NAME)
     learn_across_repeats: bool = False  # a learning agent's repeats continue one memory (else one each)
     created_at: datetime
+
+
+class RunDirError(Exception):
+    """A run directory that cannot be used: the CLI prints the message as one line (masbench/cli.py)."""
+
+
+class OutputError(RunDirError):
+    """A file of the run could not be written (read-only, not a directory, disk full...)."""
+
+    def __init__(self, path: Path, exc: OSError) -> None:
+        super().__init__(f"cannot write {path}: {exc.strerror or exc}")
+
+
+def make_dir(path: Path) -> None:
+    """`mkdir -p`, an `OutputError` when it cannot be made."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(path, exc) from exc
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Replace `path` with `text` at once: written beside it, flushed to disk, then renamed over it."""
+    tmp: str | None = None
+    try:
+        with tempfile.NamedTemporaryFile(
+            "w", encoding="utf-8", dir=path.parent, prefix=f".{path.name}.", delete=False
+        ) as fh:
+            tmp = fh.name
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except OSError as exc:
+        if tmp is not None:
+            Path(tmp).unlink(missing_ok=True)
+        raise OutputError(path, exc) from exc
+
+
+def append_line(path: Path, line: str) -> None:
+    """Append one line and wait until it is on disk (a run killed next keeps it)."""
+    try:
+        with path.open("a", encoding="utf-8") as fh:
+            fh.write(line)
+            fh.flush()
+            os.fsync(fh.fileno())
+    except OSError as exc:
+        raise OutputError(path, exc) from exc
+
+
+def read_results(path: Path) -> list[EpisodeResult]:
+    """Every valid line of a results.jsonl. A torn last line (a kill mid-write) is cut off the file; any
+    other line that is not a result is logged as `FILE:LINE: ...` and skipped, so its episode counts as not
+    run: reports leave it out and `--resume` plays it again."""
+    if not path.exists():
+        return []
+    data = path.read_bytes()
+    complete = data[: data.rfind(b"\n") + 1]
+    if len(complete) != len(data):
+        try:
+            with path.open("r+b") as fh:
+                fh.truncate(len(complete))
+        except OSError as exc:
+            raise OutputError(path, exc) from exc
+    results = []
+    for number, line in enumerate(complete.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            results.append(EpisodeResult.model_validate_json(line))
+        except ValidationError as exc:
+            reason = exc.errors()[0]
+            where = ".".join(map(str, reason["loc"]))
+            log.warning(
+                "%s:%d: not a result, skipped (%s%s)", path, number, reason["msg"], f": {where}" * bool(where)
+            )
+    return results
+
+
+def read_config(path: Path) -> RunConfig:
+    """The run.json of a run; a `RunDirError` naming the file when it is not one."""
+    try:
+        return RunConfig.model_validate_json(path.read_bytes())
+    except (ValidationError, OSError) as exc:
+        raise RunDirError(f"{path}: not a run configuration: {str(exc).splitlines()[0]}") from exc
+
+
+# A harness error (a bug of ours) that comes back the same on every try is not retried for ever: after this
+# many identical lines in a row, --resume leaves the episode as it is and the run says so.
+GIVE_UP_AFTER = 3
+
+
+def _signature(error: str | None) -> str:
+    """An error's first line with its numbers blanked (addresses, timings), to tell "the same error"."""
+    return re.sub(r"\d+", "#", (error or "").split("\n", 1)[0])
+
+
+def given_up(results: list[EpisodeResult]) -> dict[tuple[str, int], EpisodeResult]:
+    """The episodes whose last `GIVE_UP_AFTER` lines (results.jsonl order) are the same harness error."""
+    history: dict[tuple[str, int], list[EpisodeResult]] = {}
+    for r in results:
+        history.setdefault((r.task_id, r.repeat), []).append(r)
+    stuck = {}
+    for key, lines in history.items():
+        last = lines[-GIVE_UP_AFTER:]
+        if (
+            len(last) == GIVE_UP_AFTER
+            and all(r.error_kind == "harness" for r in last)
+            and len({_signature(r.error) for r in last}) == 1
+        ):
+            stuck[key] = last[-1]
+    return stuck

@@ -13,9 +13,10 @@ it from there."""
 
 from __future__ import annotations
 
-import os
+import contextlib
 import queue
 import threading
+import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -27,8 +28,20 @@ from masbench.device.errors import DeviceGoneError
 from masbench.trajectory import EndReason
 
 from .episode import Interrupted, Limits, run_episode, step_limit
+from .lock import lock_run_dir
 from .memory import MemoryLog
-from .records import EpisodeResult, ErrorKind, RunConfig
+from .records import (
+    EpisodeResult,
+    ErrorKind,
+    OutputError,
+    RunConfig,
+    append_line,
+    given_up,
+    make_dir,
+    read_config,
+    read_results,
+    write_atomic,
+)
 
 if TYPE_CHECKING:
     from masbench.agents import Agent
@@ -41,6 +54,7 @@ RESULTS = "results.jsonl"
 CONFIG = "run.json"
 MAX_ATTEMPTS = 3
 MAX_CONSECUTIVE_ERRORS = 3
+STOP_GRACE_S = 3.0  # after Ctrl-C, how long episodes under way get to end before the run stops without them
 
 
 class RunConfigMismatch(ValueError):
@@ -48,16 +62,8 @@ class RunConfigMismatch(ValueError):
 
 
 def load_results(run_dir: Path) -> list[EpisodeResult]:
-    """Every complete line of results.jsonl; a torn last line (a kill mid-write) is cut off the file."""
-    path = run_dir / RESULTS
-    if not path.exists():
-        return []
-    data = path.read_bytes()
-    complete = data[: data.rfind(b"\n") + 1]
-    if len(complete) != len(data):
-        with path.open("r+b") as fh:
-            fh.truncate(len(complete))
-    return [EpisodeResult.model_validate_json(line) for line in complete.splitlines() if line.strip()]
+    """Every line of results.jsonl, read tolerantly (`records.read_results`)."""
+    return read_results(run_dir / RESULTS)
 
 
 def load_run_kb(kb: str) -> KnowledgeBase | None:
@@ -76,9 +82,11 @@ def latest(results: list[EpisodeResult]) -> list[EpisodeResult]:
 
 def prepare_run_dir(run_dir: Path, config: RunConfig, resume: bool) -> RunConfig:
     """Create the run directory, or check that a resumed run keeps its original configuration."""
+    make_dir(run_dir)
+    lock_run_dir(run_dir)  # one process per run directory, for the life of the process
     path = run_dir / CONFIG
     if path.exists():
-        stored = RunConfig.model_validate_json(path.read_text())
+        stored = read_config(path)
         if not resume:
             raise RunConfigMismatch(
                 f"{run_dir} already holds a run; pass --resume to continue it or choose another --out"
@@ -100,8 +108,7 @@ def prepare_run_dir(run_dir: Path, config: RunConfig, resume: bool) -> RunConfig
                 f"{run_dir} was started with a different {', '.join(diff)}; resume with the same options"
             )
         return stored
-    run_dir.mkdir(parents=True, exist_ok=True)
-    path.write_text(config.model_dump_json(indent=2))
+    write_atomic(path, config.model_dump_json(indent=2))
     return config
 
 
@@ -137,7 +144,10 @@ class Runner:
     def __post_init__(self) -> None:
         self._lock = threading.Lock()
         self.stop = threading.Event()
-        self._latest = {(r.task_id, r.repeat): r for r in load_results(self.run_dir)}
+        self._closed = False  # set once a stopped run stops waiting: a late result is dropped, not written
+        history = load_results(self.run_dir)
+        self._latest = {(r.task_id, r.repeat): r for r in history}
+        self.given_up = given_up(history)  # the same harness error every time: not retried again
         self.lost: dict[str, str] = {}
         self.aborted: str | None = None  # why the run stopped itself (errors in a row), None otherwise
         self._errors_in_a_row = 0
@@ -152,7 +162,7 @@ class Runner:
         return list(self._latest.values())
 
     def pending(self) -> list[WorkItem]:
-        done = {key for key, r in self._latest.items() if r.scored}
+        done = {key for key, r in self._latest.items() if r.scored} | set(self.given_up)
         return [
             WorkItem(t, k) for k in range(self.config.repeats) for t in self.tasks if (t.id, k) not in done
         ]
@@ -187,9 +197,12 @@ class Runner:
                 while t.is_alive():
                     t.join(timeout=0.2)
         except KeyboardInterrupt:
-            self.stop.set()
+            self.stop.set()  # workers drop their episode at its next step; one stuck in a call is left
+            ends = time.monotonic() + STOP_GRACE_S
             for t in threads:
-                t.join()
+                t.join(timeout=max(0.0, ends - time.monotonic()))
+            with self._lock:
+                self._closed = True
             raise
         return self.results
 
@@ -249,7 +262,8 @@ class Runner:
         self, label: str, reason: str, batch: list[WorkItem], work: queue.Queue[list[WorkItem]]
     ) -> None:
         """The device is gone during `batch[0]`: the rest of the batch goes back to the queue for another
-        device, or, when no device is left, stays unrecorded for `--resume`."""
+        device, or, when no device is left, `batch[0]` is recorded as lost and the rest stays unrecorded;
+        `--resume` runs them all."""
         item = batch[0]
         with self._lock:
             self.lost[label] = reason
@@ -264,22 +278,28 @@ class Runner:
                 self._set_aside(batch[1:])
             elif batch[1:]:
                 work.put(batch[1:])
-        else:  # no device left: the items stay unrecorded, so --resume runs them later
+        else:  # no device left: say why this item ended; it and the rest run again on --resume
+            self.record(label, self.device_lost_result(item, reason))
             with self._lock:
                 self._outstanding = 0
 
     def device_lost_result(self, item: WorkItem, reason: str) -> EpisodeResult:
-        """The record of an item whose device was lost on every attempt."""
+        """The record of an item whose device was lost on every attempt (or the last device left)."""
         error = f"device lost {item.attempts} times: {reason}"
         return error_result(self.config, item, None, error, "device", end="device_lost")
 
     def record(self, label: str, result: EpisodeResult) -> None:
         line = result.model_dump_json() + "\n"
         with self._lock:
-            with (self.run_dir / RESULTS).open("a", encoding="utf-8") as fh:
-                fh.write(line)
-                fh.flush()
-                os.fsync(fh.fileno())
+            if self._closed:  # the run has stopped and summarised without this episode: --resume runs it
+                return
+            try:
+                append_line(self.run_dir / RESULTS, line)
+            except OutputError as exc:  # a full disk: stop; what is recorded stays, the rest runs on --resume
+                self._outstanding -= 1
+                self.aborted = self.aborted or str(exc)
+                self.stop.set()
+                return
             self._latest[(result.task_id, result.repeat)] = result
             self._outstanding -= 1
             self._errors_in_a_row = 0 if result.scored else self._errors_in_a_row + 1
@@ -342,8 +362,9 @@ def error_result(
     rel = f"{item.task.id}/r{item.repeat}" if item.repeat else item.task.id
     if trace and run_dir is not None:
         path = run_dir / "trajectories" / rel
-        path.mkdir(parents=True, exist_ok=True)
-        (path / "error.txt").write_text(trace)
+        with contextlib.suppress(OSError):  # the trace is a courtesy; a full disk must not lose the result
+            path.mkdir(parents=True, exist_ok=True)
+            (path / "error.txt").write_text(trace)
     return EpisodeResult(
         task_id=item.task.id, repeat=item.repeat, agent=config.agent, model=config.model, kb=config.kb,
         device=str(device.address) if device else "", device_kind=device.kind if device else "", success=False,

@@ -226,15 +226,17 @@ class ShortcutExecutor:
 
     def _poll(self, selector: Selector, timeout: float | None) -> tuple[UIElement, list[UIElement]]:
         """Re-read the screen until the selector matches: (element, the elements it was found in)."""
+        started = time.monotonic()
         limit = self.step_timeout if timeout is None else timeout
-        deadline = min(time.monotonic() + limit, self._ends_at)
+        deadline = min(started + limit, self._ends_at)
+        waited = deadline - started  # the call's own deadline may cut the step's timeout short
         while True:
             elements = self.device.elements()
             try:
                 return select(selector, elements), elements
             except SelectorError as exc:
                 if time.monotonic() >= deadline:
-                    raise StepFailed(f"{exc}" + (f" within {limit:g}s" if limit else "")) from None
+                    raise StepFailed(f"{exc}" + (f" within {waited:.3g}s" if waited > 0 else "")) from None
             time.sleep(self.poll_interval)
 
     def _ground(self, description: str) -> UIElement | None:
