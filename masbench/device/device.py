@@ -6,13 +6,15 @@ It knows nothing about agents or tasks: it observes (screenshot + UI tree + fore
 
 from __future__ import annotations
 
+import contextvars
 import io
 import threading
 import time
-from collections.abc import Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future
+from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeVar
 
 from PIL import Image, UnidentifiedImageError
 
@@ -22,17 +24,27 @@ from .apps import labels_for, resolve_app
 from .elements import UIElement, parse_ui_dump
 from .errors import AppNotFoundError, DeviceCommandError
 from .observation import Observation
-from .transport import CachedVersionClient, ShellOutput, translate_errors
+from .transport import (
+    PROBE_TIMEOUT_S,
+    SOCKET_TIMEOUT_S,
+    CachedVersionClient,
+    ShellOutput,
+    call_timeout,
+    timed_out,
+    translate_errors,
+)
 from .u2 import U2Session
 from .virtual import VirtualControls
 
 Kind = Literal["virtual", "emulator", "physical"]
+T = TypeVar("T")
 
 DUMP_PATH = "/data/local/tmp/masbench_window_dump.xml"
 _SPLIT = "MASBENCH_OBSERVE_SPLIT_7f3a"
 _FOCUS_GREP = ["grep", "-E", "mCurrentFocus|mFocusedApp"]
 _RESUMED_GREP = ["grep", "-E", "mResumedActivity|topResumedActivity|ResumedActivity:"]
 _XML_START = ("<?xml", "<hierarchy")
+SCREENCAP_TIMEOUT_S = 30.0
 
 
 @dataclass
@@ -45,13 +57,17 @@ class BroadcastResult:
 
 
 class Device(VirtualControls):
-    """One adb device, addressed by (adb host, adb port, serial)."""
+    """One adb device, addressed by (adb host, adb port, serial).
+
+    Every call has a deadline: each command its own timeout (cut to an episode's deadline when one is
+    set), each connection at most `socket_timeout` to be set up. A call that gets no answer asks the device
+    for an `echo`; a device silent to that too is lost (`DeviceGoneError`), as if unplugged."""
 
     def __init__(
         self,
         address: DeviceAddress | str,
         *,
-        socket_timeout: float | None = None,
+        socket_timeout: float = SOCKET_TIMEOUT_S,
         fast_path: bool | None = None,
     ):
         if isinstance(address, str):
@@ -62,12 +78,12 @@ class Device(VirtualControls):
         self.serial = address.serial
         self.client = CachedVersionClient(address.host, address.port, socket_timeout)
         self.adb = self.client.device(self.serial)
+        self.probe_timeout = min(socket_timeout, PROBE_TIMEOUT_S)
+        self._probe = CachedVersionClient(address.host, address.port, self.probe_timeout).device(self.serial)
         self._kind: Kind | None = None
         self._ime_adb_keyboard: bool | None = None
         self._size: tuple[int, int] | None = None
         self._apps: dict[str, str] | None = None
-        self._pool: ThreadPoolExecutor | None = None
-        self._lock = threading.Lock()
         # uiautomator2 for the UI hierarchy: on real devices when installed (None), always, or never
         self.fast_path = fast_path
         self._u2: U2Session | None = None
@@ -77,10 +93,8 @@ class Device(VirtualControls):
         return f"Device({str(self.address)!r})"
 
     def close(self) -> None:
-        """Release the helper thread used to overlap screenshot and UI dump."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=False)
-            self._pool = None
+        """Nothing to release: every call opens and closes its own connections, and an observation's
+        helper thread ends with it. Kept so a Device is released like the phones it may come from."""
 
     def __enter__(self) -> Device:
         return self
@@ -90,8 +104,9 @@ class Device(VirtualControls):
 
     # -- shell -------------------------------------------------------------------------------------
     def _alive(self) -> bool:
+        """Does the device answer `echo` within `probe_timeout`, whatever deadline the failed call had?"""
         try:
-            return self.adb.get_state() == "device"
+            return self._probe.shell2("echo ok", timeout=self.probe_timeout).output.strip() == "ok"
         except Exception:
             return False
 
@@ -99,7 +114,7 @@ class Device(VirtualControls):
         """Run a shell command; a list is quoted argument by argument. `check` raises on non-zero exit."""
         line = cmd if isinstance(cmd, str) else C.join(cmd)
         with translate_errors(str(self.address), line, self._alive):
-            result = self.adb.shell2(line, timeout=timeout)
+            result = self.adb.shell2(line, timeout=call_timeout(timeout))
         out = ShellOutput(result.output, result.returncode)
         if check and out.exit_code != 0:
             raise DeviceCommandError(line, out.output, out.exit_code)
@@ -109,7 +124,7 @@ class Device(VirtualControls):
         """Raw stdout bytes (no exit status), for binary output such as `screencap -p`."""
         line = cmd if isinstance(cmd, str) else C.join(cmd)
         with translate_errors(str(self.address), line, self._alive):
-            return self.adb.shell(line, timeout=timeout, encoding=None)
+            return self.adb.shell(line, timeout=call_timeout(timeout), encoding=None)
 
     def _run(self, args: Sequence[str], timeout: float = 60) -> ShellOutput:
         """Run and fail loudly: non-zero exit or Android's `Error:`/exception text."""
@@ -142,18 +157,12 @@ class Device(VirtualControls):
 
     def state(self) -> str:
         """adb's state for the serial (`device`, `offline`, ...); DeviceGoneError when it is not listed."""
-        with translate_errors(str(self.address), "get-state"):
+        with translate_errors(str(self.address), "get-state", self._alive):
             return self.adb.get_state()
 
     # -- observation -------------------------------------------------------------------------------
-    def _executor(self) -> ThreadPoolExecutor:
-        with self._lock:
-            if self._pool is None:
-                self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"observe-{self.serial}")
-            return self._pool
-
     def screenshot_png(self) -> bytes:
-        return self.shell_bytes(["screencap", "-p"], timeout=30)
+        return self.shell_bytes(["screencap", "-p"], timeout=SCREENCAP_TIMEOUT_S)
 
     def screenshot(self) -> Image.Image:
         return _decode_png(self.screenshot_png(), self.address)[0]
@@ -168,15 +177,17 @@ class Device(VirtualControls):
         `cat` it back, then the focus lines of `dumpsys window` - run on two adb connections at once.
         Dump-then-cat works on every Android version (the `/dev/tty` trick does not) and saves the sync
         round trip a pull would cost. The width and height come from the screenshot itself, so they
-        follow rotation; the element bounds are clipped to them.
+        follow rotation; the element bounds are clipped to them. The screenshot is waited for no longer
+        than its own timeout allows; when the dump fails it is not waited for at all.
         """
         start, t0 = time.time(), time.perf_counter()
         if screenshot:
-            shot = self._executor().submit(self.screenshot_png)
+            shot = _in_background(self.screenshot_png, f"observe-{self.serial}")
+            xml, focus_text = self._dump_and_focus()
             try:
-                xml, focus_text = self._dump_and_focus()
-            finally:
-                png = shot.result()
+                png = shot.result(timeout=call_timeout(SCREENCAP_TIMEOUT_S) + self.probe_timeout)
+            except FutureTimeout:
+                raise timed_out(str(self.address), "screencap -p", self._alive) from None
             t_io = time.perf_counter()
             image, width, height = _decode_png(png, self.address)
         else:
@@ -415,6 +426,22 @@ class Device(VirtualControls):
             raise ValueError(f"wait needs a non-negative number of seconds, got {seconds}")
         if seconds > 0:
             self._run(["sleep", f"{seconds:.3f}".rstrip("0").rstrip(".")], timeout=seconds + 30)
+
+
+def _in_background(call: Callable[[], T], name: str) -> Future[T]:
+    """`call()` on a daemon thread, under the caller's deadline: a call abandoned on a frozen device
+    must not keep the process from exiting (a pool's worker threads are joined at exit)."""
+    future: Future[T] = Future()
+    context = contextvars.copy_context()
+
+    def run() -> None:
+        try:
+            future.set_result(context.run(call))
+        except BaseException as exc:  # handed to the waiting caller, who re-raises it
+            future.set_exception(exc)
+
+    threading.Thread(target=run, name=name, daemon=True).start()
+    return future
 
 
 def _coords(x: float, y: float) -> list[str]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import subprocess
 import sys
 from typing import TYPE_CHECKING, Literal
@@ -105,6 +106,8 @@ class VirtualPhones:
             self.server = None
         for child in self._children:
             child.terminate()
+            if hasattr(signal, "SIGCONT"):  # a stopped (frozen) server acts on SIGTERM only once continued
+                child.send_signal(signal.SIGCONT)
         for child in self._children:
             try:
                 child.wait(timeout=5)

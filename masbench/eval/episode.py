@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from masbench.actions.execute import execute_action
 from masbench.deadlines import deadline
+from masbench.device.errors import DeviceTimeoutError
 from masbench.llm import DeadlineExceeded
 from masbench.tasks.frame import judge as judge_outcome
 from masbench.tasks.player import prepare
@@ -86,8 +87,9 @@ def run_episode(
     judge_mode: JudgeMode = "check",
     snapshot: str | None = None,
 ) -> EpisodeResult:
-    """Run one task with one agent on one device. A `DeviceGoneError` propagates so the runner can
-    retry the task on another device; `Interrupted` propagates when `stop` is set."""
+    """Run one task with one agent on one device. A `DeviceGoneError` (a device vanished, or frozen: silent
+    past its call's timeout and to a probe) propagates so the runner can retry the task on another device;
+    `Interrupted` propagates when `stop` is set."""
     rel = f"{task.id}/r{repeat}" if repeat else task.id
     traj = run_dir / "trajectories" / rel
     traj.mkdir(parents=True, exist_ok=True)
@@ -106,7 +108,8 @@ def run_episode(
     use_judge = mode in ("llm", "both")
     t0 = time.perf_counter()
     limit_at = time.monotonic() + limits.timeout_s
-    before = prepare(device, task, snapshot)
+    with deadline(limit_at):  # a phone that freezes while being reset is lost within the limit too
+        before = prepare(device, task, snapshot)
     dev0 = last_ms = _device_ms(device)
     agent.reset(task if agent.sees_solutions else task.view(), kb, seed=repeat)
     history: list[StepRecord] = []
@@ -126,8 +129,17 @@ def run_episode(
         if counted >= limits.max_steps:
             end = "step_limit"
             break
-        with deadline(limit_at):  # a model or shortcut call gets at most the time left
-            record, shot, fault = _one_step(device, agent, history, shortcuts, traj, save_screens, use_judge)
+        with deadline(limit_at):  # a model, shortcut or device call gets at most the time left
+            try:
+                record, shot, fault = _one_step(
+                    device, agent, history, shortcuts, traj, save_screens, use_judge
+                )
+            except DeviceTimeoutError as exc:  # the device still answers, just not this observation
+                if time.monotonic() >= limit_at:  # cut by the time limit: the agent's time is up
+                    end = "time_limit"
+                else:
+                    end, error, error_kind = "error", f"device: {exc}", "device"
+                break
         if shot:
             step_shots = [*step_shots[-1:], shot]
         now_ms = _device_ms(device)
@@ -141,7 +153,9 @@ def run_episode(
             end = "finished"
             break
         if record.kind == "fault":
-            end, error, error_kind = fault_ending(fault)
+            end, error, error_kind = fault_ending(
+                fault, answered=any(s.kind != "fault" for s in history[:-1])
+            )
             break
     shots: list[bytes] = []
     if use_judge:  # the final state, taken in memory even with --no-screens
@@ -256,11 +270,16 @@ def _one_step(
     return record, (obs.screenshot_png or None) if keep_shot else None, decision.fault
 
 
-def fault_ending(fault: Exception | None) -> tuple[EndReason, str | None, ErrorKind | None]:
-    """How a step whose decision failed ends the episode: a model call cut by the time limit while it was
-    answering is the time limit (a slow model is the agent's); every other failure - unreachable or failing
-    after retries, a cassette miss - is an error of the infrastructure, never scored."""
-    if isinstance(fault, DeadlineExceeded) and fault.failed_attempts == 0:
+def fault_ending(
+    fault: Exception | None, answered: bool = False
+) -> tuple[EndReason, str | None, ErrorKind | None]:
+    """How a step whose decision failed ends the episode. The deadline passing is the agent's time limit
+    only when the time was the agent's to spend: the call was never sent, or the model had `answered` earlier
+    in the episode (it is up and was acting, slowly). A model that has not answered once by the deadline -
+    hung from the start, whether cut by `--timeout` or timing out on its own per-attempt timeout - is an
+    outage like any other failure (unreachable, failing after retries, a cassette miss): an error of the
+    infrastructure, never scored."""
+    if isinstance(fault, DeadlineExceeded) and (fault.attempts == 0 or answered):
         return "time_limit", None, None
     return "error", f"model: {fault}", "model"
 

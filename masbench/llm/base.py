@@ -47,12 +47,13 @@ class TransientLLMError(LLMError):
 class DeadlineExceeded(LLMError):
     """The caller's deadline (an episode's time limit) passed before a model answered.
 
-    `failed_attempts` tells an outage from a slow answer: after failed attempts the model was unreachable or
-    failing; with none, the first attempt was still running when the time ran out."""
+    `attempts` counts the requests sent: with none, the time had run out before this call was asked (the
+    agent's earlier steps used it up); with any, the model was asked and did not answer in time, which is an
+    outage whatever the network timeout, never the agent's slowness."""
 
-    def __init__(self, message: str, *, failed_attempts: int) -> None:
+    def __init__(self, message: str, *, attempts: int) -> None:
         super().__init__(message)
-        self.failed_attempts = failed_attempts
+        self.attempts = attempts
 
 
 def attempt_timeout(timeout_s: float) -> float:
@@ -123,28 +124,27 @@ class RetryPolicy:
 
 def with_retries(call: Callable[[], T], policy: RetryPolicy) -> T:
     """Run `call`, retrying on `TransientLLMError`; other errors propagate at once. Under a `deadline`, no
-    attempt starts and no wait runs past it: `DeadlineExceeded` says how many attempts had failed."""
+    attempt starts and no wait runs past it: `DeadlineExceeded` says how many attempts were sent."""
     attempt = 1
     while True:
         left = time_left()
         if left is not None and left <= 0:
-            raise DeadlineExceeded(
-                "the time limit passed before the model answered", failed_attempts=attempt - 1
-            )
+            asked = "answered" if attempt > 1 else "was asked"
+            raise DeadlineExceeded(f"the time limit passed before the model {asked}", attempts=attempt - 1)
         try:
             return call()
         except TransientLLMError as e:
             left = time_left()
             if left is not None and left <= 0:  # this attempt was cut by the deadline
                 raise DeadlineExceeded(
-                    f"the time limit passed during attempt {attempt}: {e}", failed_attempts=attempt - 1
+                    f"the time limit passed during attempt {attempt}: {e}", attempts=attempt
                 ) from e
             if attempt >= policy.max_attempts:
                 raise LLMError(f"gave up after {attempt} attempts: {e}") from e
             delay = policy.delay_s(attempt, e.retry_after_s)
             if left is not None and left <= delay:
                 raise DeadlineExceeded(
-                    f"the time limit passes before retry {attempt}: {e}", failed_attempts=attempt
+                    f"the time limit passes before retry {attempt}: {e}", attempts=attempt
                 ) from e
             log.warning("model call failed (%s); retry %d in %.1fs", e, attempt, delay)
             policy.sleep(delay)

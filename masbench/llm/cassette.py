@@ -1,7 +1,7 @@
 """Record every model call of a live run to a JSONL file, and replay it exactly without a key or network.
 
-Each line is one call: `{"key", "request", "response"}` (or `"error"` when the call failed for good, so a
-replay fails at the same point). The key is the sha256 of the canonical request: messages with images
+Each line is one call: `{"key", "request", "response"}` (or `"error"` when the call failed for good - an
+outage, a malformed reply, any exception - so a replay fails at the same point). The key is the sha256 of the canonical request: messages with images
 reduced to their sha256 and size, plus the generation parameters. The model name is stored but not part of
 the key, so a cassette replays under `--model cassette:PATH` whatever model recorded it. Lines are flushed
 as they are written, so a crashed run keeps every call it paid for.
@@ -100,6 +100,9 @@ class RecordingLLM(LLM):
             )
         except LLMError as e:
             self._append(Entry(key=key, request=stored, error=str(e)))
+            raise
+        except Exception as e:  # a backend bug: still a call made (maybe paid for), so it is on record
+            self._append(Entry(key=key, request=stored, error=f"{type(e).__name__}: {e}"))
             raise
         self._append(Entry(key=key, request=stored, response=response))
         return response

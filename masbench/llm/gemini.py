@@ -104,6 +104,8 @@ class GeminiLLM(LLM):
                 raise self._translate(e) from e
             except _TRANSPORT_ERRORS as e:
                 raise TransientLLMError(f"{self.name}: {type(e).__name__}: {e}") from e
+            except (ValueError, TypeError) as e:  # a reply the client cannot parse (pydantic's errors too)
+                raise LLMError(f"{self.name}: malformed reply: {str(e)[:300]}") from e
             return self._response(result, time.monotonic() - start)
 
         return with_retries(attempt, self.retry)
@@ -127,13 +129,21 @@ class GeminiLLM(LLM):
             reason = result.candidates[0].finish_reason
             raw["finish_reason"] = str(getattr(reason, "value", reason))
         return Response(
-            text=result.text or "",
+            text=_text(result),
             input_tokens=usage.prompt_token_count or 0,
             output_tokens=(usage.candidates_token_count or 0) + (usage.thoughts_token_count or 0),
             latency_s=latency_s,
             model=self.name,
             raw=raw,
         )
+
+
+def _text(result: gt.GenerateContentResponse) -> str:
+    """The first candidate's text parts, thoughts left out; "" for a reply with no candidate, no content or
+    no text (blocked, cut at the token limit, tool calls only): the agent sees an empty answer."""
+    content = result.candidates[0].content if result.candidates else None
+    parts = (content.parts if content else None) or []
+    return "".join(p.text for p in parts if isinstance(p.text, str) and not p.thought)
 
 
 def _part(part: Part) -> gt.Part:

@@ -84,7 +84,7 @@ class OpenAICompatLLM(LLM):
 
         return with_retries(attempt, self.retry)
 
-    def _post(self, request: urllib.request.Request) -> dict[str, Any]:
+    def _post(self, request: urllib.request.Request) -> Any:
         try:
             with urllib.request.urlopen(request, timeout=attempt_timeout(self.timeout_s)) as reply:
                 return json.loads(reply.read())
@@ -97,28 +97,52 @@ class OpenAICompatLLM(LLM):
             raise LLMError(message) from e
         except (urllib.error.URLError, http.client.HTTPException, OSError) as e:
             raise TransientLLMError(f"{self.name}: cannot reach {self.url}: {e}") from e
-        except json.JSONDecodeError as e:
+        except ValueError as e:  # not JSON, or not even UTF-8
             raise LLMError(f"{self.name}: {self.url} did not return JSON: {e}") from e
 
-    def _response(self, payload: dict[str, Any], latency_s: float) -> Response:
-        try:
-            choice = payload["choices"][0]
-        except (KeyError, IndexError, TypeError):
-            raise LLMError(f"{self.name}: response has no choices: {str(payload)[:300]}") from None
-        usage = payload.get("usage") or {}
+    def _response(self, payload: Any, latency_s: float) -> Response:
+        """The reply in any shape the API allows: `content` as a string, null (a refusal or tool calls
+        only) or a list of parts; anything else is a malformed reply, an `LLMError` (a fault of the model
+        service, recorded like any failed call), never an exception the harness did not expect."""
+        choices = payload.get("choices") if isinstance(payload, dict) else None
+        choice = choices[0] if isinstance(choices, list) and choices else None
+        message = choice.get("message") if isinstance(choice, dict) else None
+        if not isinstance(message, dict):
+            raise LLMError(f"{self.name}: response has no choices with a message: {str(payload)[:300]}")
+        text = _reply_text(message.get("content"))
+        if text is None:
+            raise LLMError(f"{self.name}: malformed message content: {str(message)[:300]}")
+        usage = payload.get("usage") if isinstance(payload.get("usage"), dict) else {}
         return Response(
-            text=choice.get("message", {}).get("content") or "",
-            input_tokens=usage.get("prompt_tokens") or 0,
-            output_tokens=usage.get("completion_tokens") or 0,
+            text=text,
+            input_tokens=_count(usage.get("prompt_tokens")),
+            output_tokens=_count(usage.get("completion_tokens")),
             latency_s=latency_s,
             model=self.name,
             raw={
                 "id": payload.get("id"),
                 "model": payload.get("model"),
                 "finish_reason": choice.get("finish_reason"),
+                "refusal": message.get("refusal"),
                 "usage": usage,
             },
         )
+
+
+def _reply_text(content: Any) -> str | None:
+    """A message's text: a string as is, null as "", a list of parts as its text parts joined (images,
+    refusals and other part types carry no text for the agent); None for a shape the API does not have."""
+    if content is None or isinstance(content, str):
+        return content or ""
+    if not isinstance(content, list) or not all(isinstance(p, dict) for p in content):
+        return None
+    texts = [p.get("text") for p in content if p.get("type") in ("text", "output_text", None)]
+    return "".join(t for t in texts if isinstance(t, str))
+
+
+def _count(value: Any) -> int:
+    """A token count as reported, 0 when a server leaves it out or sends something else."""
+    return value if isinstance(value, int) and value >= 0 else 0
 
 
 def _content(message: Message) -> str | list[dict[str, Any]]:
