@@ -10,6 +10,9 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import Any
+
+import yaml
 
 import masbench
 
@@ -22,3 +25,21 @@ def data_dir(name: str, env: str) -> Path:
     if checkout.is_dir():
         return checkout
     return Path(sys.prefix) / "share" / "masbench" / name
+
+
+class _NoAliases(yaml.SafeLoader):
+    """PyYAML's safe loader without aliases: a few hundred bytes of nested aliases (a "billion laughs")
+    expand to gigabytes, and our data files (tasks, KB, action lists) never need them."""
+
+    def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node | None:
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            raise yaml.composer.ComposerError(
+                None, None, "aliases (*name) are not allowed in masbench data files", event.start_mark
+            )
+        return super().compose_node(parent, index)
+
+
+def load_yaml(text: str) -> Any:
+    """Parse one YAML document of user data, refusing aliases (`yaml.YAMLError` with the line)."""
+    return yaml.load(text, Loader=_NoAliases)  # a SafeLoader subclass: as safe, only stricter

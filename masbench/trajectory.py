@@ -8,9 +8,9 @@ judge need not import evaluation.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import AfterValidator, BaseModel, Field
 
 from masbench.llm.types import Usage
 
@@ -19,6 +19,21 @@ StepKind = Literal["gui", "shortcut", "answer", "finish", "invalid", "fault"]
 # Steps that are not the agent's decisions and never count: the closing `finish`, and the `fault` of a step
 # whose decision failed for a reason outside the agent (the episode ends there as an error).
 UNCOUNTED: frozenset[StepKind] = frozenset({"finish", "fault"})
+# A model can answer megabytes; steps.jsonl and the report keep this much of a reply, prompt or error, with
+# a marker (the cassette keeps the whole call, to replay it).
+MAX_TEXT = 32_000
+
+
+def clip(text: str | None, limit: int = MAX_TEXT) -> str | None:
+    """`text` cut to at most `limit` characters, ending in a marker of how much was cut (so a clipped text
+    read back is left as it is)."""
+    if text is None or len(text) <= limit:
+        return text
+    keep = limit - 64
+    return f"{text[:keep]}\n[… {len(text) - keep} characters cut]"
+
+
+Clipped = Annotated[str | None, AfterValidator(clip)]
 
 
 class StepRecord(BaseModel):
@@ -28,10 +43,10 @@ class StepRecord(BaseModel):
     action: dict[str, Any] | None  # the validated action, None for an unusable model output
     kind: StepKind
     ok: bool
-    error: str | None = None
+    error: Clipped = None
     shortcut: dict[str, Any] | None = None  # the shortcut executor's call record
-    model_output: str | None = None
-    model_input: str | None = None  # the rendered prompt text (images are stored as files)
+    model_output: Clipped = None
+    model_input: Clipped = None  # the rendered prompt text (images are stored as files)
     usage: Usage = Field(default_factory=Usage)
     screenshot: str | None = None  # file name under the episode directory
     ui_dump: str | None = None

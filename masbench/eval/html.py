@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
-from masbench.trajectory import StepRecord
+from masbench.trajectory import StepRecord, clip
 
 from .metrics import Metrics, PaperRow, Summary, outcome_counts, paper_table2, task_matrix
 from .metrics import __doc__ as METRICS_DOC
@@ -25,6 +25,10 @@ if TYPE_CHECKING:
     from masbench.tasks import Task
 
 THUMB = (216, 480)
+# Size budget of one episode in the report: each reply and prompt shown up to REPORT_TEXT characters, and
+# steps after EPISODE_BUDGET bytes of cards left out (named, with the steps.jsonl that holds them).
+REPORT_TEXT = 8_000
+EPISODE_BUDGET = 3_000_000
 MARK = (234, 67, 53)  # the touch marker: a red that reads on white and on dark screens
 CSS = """
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:24px;color:#202124;background:#fafafa}
@@ -175,9 +179,17 @@ def _steps(run_dir: Path, result: EpisodeResult) -> str:
     if not path.exists():
         error = run_dir / result.trajectory / "error.txt"
         return f"<pre>{html.escape(error.read_text() if error.exists() else result.error or 'no trajectory')}</pre>"
-    cards = []
-    for line in path.read_text().splitlines():
-        step = StepRecord.model_validate_json(line)
+    cards, size = [], 0
+    for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
+        if size > EPISODE_BUDGET:
+            cards.append(f"<div class=bad>steps from #{number - 1} on left out: this episode's part of the "
+                         f"report is over {EPISODE_BUDGET // 1_000_000} MB; they are in {html.escape(str(path))}</div>")  # fmt: skip
+            break
+        try:
+            step = StepRecord.model_validate_json(line)
+        except ValueError:
+            cards.append(f"<div class=bad>{html.escape(str(path))}:{number}: not a step, skipped</div>")
+            continue
         img = _thumb(run_dir / result.trajectory / step.screenshot, step.touch) if step.screenshot else None
         css = "sc" if step.kind == "shortcut" else "inv" if step.kind == "invalid" else ""
         action = json.dumps(step.action, ensure_ascii=False) if step.action else "(unusable model output)"
@@ -189,15 +201,17 @@ def _steps(run_dir: Path, result: EpisodeResult) -> str:
         if step.error:
             extra += f"<div class=bad>{html.escape(step.error)}</div>"
         if step.model_output:
-            extra += f"<details><summary>model reply</summary><pre>{html.escape(step.model_output)}</pre></details>"
+            extra += f"<details><summary>model reply</summary><pre>{html.escape(clip(step.model_output, REPORT_TEXT))}</pre></details>"
         if step.model_input:
-            extra += f"<details><summary>prompt</summary><pre>{html.escape(step.model_input)}</pre></details>"
+            extra += f"<details><summary>prompt</summary><pre>{html.escape(clip(step.model_input, REPORT_TEXT))}</pre></details>"
         tokens = f" · {step.usage.total_tokens} tok" if step.usage.total_tokens else ""
-        cards.append(
+        card = (
             f'<div class="step {css}"><b>#{step.index}</b> {html.escape(step.kind)} · {step.wall_s:.2f}s{tokens}'
             + (f'<br><img src="{img}" loading="lazy">' if img else "")
             + f"<pre>{html.escape(action)}</pre>{extra}</div>"
         )
+        cards.append(card)
+        size += len(card)
     return '<div class="steps">' + "".join(cards) + "</div>"
 
 

@@ -17,7 +17,7 @@ import yaml
 from pydantic import ValidationError
 
 from masbench.actions.schema import parse_call
-from masbench.data import data_dir
+from masbench.data import data_dir, load_yaml
 
 from .calls import CallError, check_arguments
 from .parameters import IDENTIFIER
@@ -86,7 +86,7 @@ def _shown(path: Path) -> str:
 def _load_file(file: Path, problems: list[str]) -> list[Shortcut]:
     name = _shown(file)
     try:
-        data = yaml.safe_load(file.read_text(encoding="utf-8"))
+        data = load_yaml(file.read_text(encoding="utf-8"))
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = f":{mark.line + 1}" if mark is not None else ""

@@ -15,7 +15,7 @@ import yaml
 from pydantic import TypeAdapter, ValidationError
 
 from masbench.actions import Action
-from masbench.data import data_dir
+from masbench.data import data_dir, load_yaml
 
 from .schema import Task, ungrounded_reason
 from .taskset import TaskError, TaskSet
@@ -64,7 +64,7 @@ def load_tasks(path: str | Path | None = None) -> TaskSet:
 
 def _read_yaml(file: Path, shown: str, errors: list[str]) -> Any:
     try:
-        return yaml.safe_load(file.read_text(encoding="utf-8"))
+        return load_yaml(file.read_text(encoding="utf-8"))
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = f"line {mark.line + 1}: " if mark is not None else ""
