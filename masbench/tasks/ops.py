@@ -1,5 +1,5 @@
 """Comparison ops of task checks (docs/formats.md): `eq`, `ne`, `gt`, `gte`, `lt`, `lte`, `in`,
-`contains`, `icontains`, `regex`, `exists`.
+`contains`, `icontains`, `regex`, `exists`, `mentions`.
 
 A condition is a dict of ops that must all hold; a bare value means `eq`. Conditions are validated when
 a task file loads (`normalize`), so evaluation never meets an unknown op. Two decisions beyond the table:
@@ -7,7 +7,9 @@ a task file loads (`normalize`), so evaluation never meets an unknown op. Two de
 - a string that holds a number compares as a number against a number, so `setting: {..., eq: 2}` and
   `gte: 120` work on Android's string-valued settings;
 - `exists: true` holds when the path resolves to a non-null value, `exists: false` when it does not;
-  every other op fails on a missing value.
+  every other op fails on a missing value;
+- `mentions` finds typed values in free text with the matchers of `textmatch` (each group of them tied to
+  one item), so checks never hand-write regexes for what an agent writes.
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-OPS = ("eq", "ne", "gt", "gte", "lt", "lte", "in", "contains", "icontains", "regex", "exists")
+from . import textmatch
+
+OPS = ("eq", "ne", "gt", "gte", "lt", "lte", "in", "contains", "icontains", "regex", "exists", "mentions")
 ORDERING = ("gt", "gte", "lt", "lte")
 
 
@@ -45,14 +49,15 @@ def normalize(value: Any) -> dict[str, Any]:
 
 
 def validate_ops(cond: dict[str, Any]) -> dict[str, Any]:
-    """Check an op dict: known ops, at least one, operands of the right kind."""
+    """Check an op dict: known ops, at least one, operands of the right kind (`mentions` groups come back
+    normalized, `textmatch.normalize`)."""
     if not cond:
         raise ValueError(f"needs at least one op: {', '.join(OPS)}")
     for op, operand in cond.items():
         if op not in OPS:
             raise ValueError(f"unknown op {op!r}; ops are {', '.join(OPS)}")
         _check_operand(op, operand)
-    return dict(cond)
+    return {op: textmatch.normalize(v) if op == "mentions" else v for op, v in cond.items()}
 
 
 def _check_operand(op: str, operand: Any) -> None:
@@ -138,15 +143,20 @@ def _apply(op: str, actual: Any, expected: Any) -> bool:
         return _contains(actual, expected)
     if op == "icontains":
         return _icontains(actual, expected)
+    if op == "mentions":
+        return isinstance(actual, str) and not textmatch.missing(actual, expected)
     # regex
     return isinstance(actual, str | int | float) and re.search(expected, str(actual)) is not None
 
 
 def failed_op(actual: Any, cond: dict[str, Any]) -> str | None:
-    """The first op of `cond` that `actual` does not satisfy, described (`gte 100`), or None if all hold."""
+    """The first op of `cond` that `actual` does not satisfy, described (`gte 100`; for `mentions`, the
+    first group not found), or None if all hold."""
     for op, expected in cond.items():
         if not _apply(op, actual, expected):
-            return f"{op} {expected!r}"
+            if op == "mentions" and isinstance(actual, str):
+                return f"mentions {textmatch.describe(textmatch.missing(actual, expected)[0])}"
+            return f"{op} {_operand(op, expected)}"
     return None
 
 
@@ -158,7 +168,13 @@ def describe(cond: dict[str, Any]) -> str:
     """`gte 100, lte 200`, or just the value for a bare `eq`."""
     if list(cond) == ["eq"]:
         return repr(cond["eq"])
-    return ", ".join(f"{op} {v!r}" for op, v in cond.items())
+    return ", ".join(f"{op} {_operand(op, v)}" for op, v in cond.items())
+
+
+def _operand(op: str, operand: Any) -> str:
+    if op == "mentions":
+        return "; ".join(textmatch.describe(group) for group in operand)
+    return repr(operand)
 
 
 def resolve(data: Any, path: str) -> tuple[Any, str | None]:
