@@ -14,9 +14,11 @@ Ray is an optional extra: `pip install -e '.[ray]'`.
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 import threading
+import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -58,6 +60,7 @@ class WorkerSpec:
     config_json: str
     save_screens: bool
     record: bool  # record live model calls (returned to the driver, which appends them to the run's cassette)
+    driver: int | None = None  # the driver's pid on a local cluster: the actor ends when the driver does
 
 
 class EpisodeWorker:
@@ -91,6 +94,22 @@ class EpisodeWorker:
         self.save_screens = spec.save_screens
         self.sent = {"llm_cassette.jsonl": 0, "judge_cassette.jsonl": 0}
         self.stop = threading.Event()
+        if spec.driver is not None:
+            threading.Thread(target=self._end_with, args=(spec.driver,), daemon=True).start()
+
+    def _end_with(self, driver: int) -> None:
+        """Poll the driver's pid and end this process once it is gone: a driver killed with -9 cannot stop
+        its actors, and Ray notices the lost owner only after its health checks (about a minute)."""
+        while True:
+            time.sleep(0.5)
+            try:
+                os.kill(driver, 0)
+            except ProcessLookupError:
+                break
+            except PermissionError:  # alive, someone else's
+                pass
+        self.close()
+        os._exit(0)
 
     def label(self) -> str:
         return str(self.device.address)
@@ -124,6 +143,16 @@ class EpisodeWorker:
         shutil.rmtree(self.scratch, ignore_errors=True)
 
 
+def _loopback_only() -> None:
+    """Make the local Ray instance's servers (GCS, raylet, workers) listen on 127.0.0.1 only. Ray binds them
+    to the node's IP, which it resolves to the machine's external address even when told 127.0.0.1, except
+    where multi-node clusters are off (its macOS and Windows default); a local instance is one node, so we
+    turn them off for it. (A cluster of several nodes is secured as docs/scaling.md says.)"""
+    from ray._private import ray_constants
+
+    ray_constants.ENABLE_RAY_CLUSTER = False
+
+
 def device_specs(specs: list[str]) -> list[str]:
     """One entry per device: `vphone:N` becomes N `vphone`s, addresses stay as given."""
     from masbench.device import parse_specs
@@ -149,9 +178,11 @@ def run_on_ray(
         if address:
             ray.init(address=address, log_to_driver=False)
         else:
+            _loopback_only()
             ray.init(resources={RESOURCE: len(devices)}, log_to_driver=False, include_dashboard=False)
     actor_class = ray.remote(num_cpus=0, resources={RESOURCE: 1}, max_restarts=0)(EpisodeWorker)
-    actors = [actor_class.remote(replace(worker, device=spec)) for spec in devices]
+    driver = None if address else os.getpid()
+    actors = [actor_class.remote(replace(worker, device=spec, driver=driver)) for spec in devices]
     try:
         labels = dict(zip(actors, ray.get([a.label.remote() for a in actors]), strict=True))
     except ray.exceptions.RayError as exc:  # an actor could not set up its device, agent or KB
