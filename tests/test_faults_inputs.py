@@ -61,3 +61,15 @@ def test_a_huge_phone_count_is_refused():
         parse_specs(["vphone:100000"])
     with pytest.raises(DeviceSpecError, match="at most 64"):
         parse_specs(["vphone:40", "vphone:40"])
+
+
+def test_the_emulator_console_creates_a_token_when_none_exists(tmp_path: Path, monkeypatch):
+    from masbench.vphone import console
+
+    token_file = tmp_path / ".emulator_console_auth_token"
+    monkeypatch.setattr(console, "TOKEN_FILE", token_file)
+    token = console.console_token()
+    assert token and token_file.read_text() == token and token_file.stat().st_mode & 0o077 == 0
+    assert console.console_token() == token  # kept, as the emulator keeps it
+    token_file.write_text("")
+    assert console.console_token() is None  # an empty file turns authentication off, as on an emulator

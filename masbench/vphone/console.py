@@ -11,6 +11,8 @@ TEXT`, `gsm call NUMBER` (recorded in the phone's event log), `kill`, `help`, `q
 from __future__ import annotations
 
 import contextlib
+import os
+import secrets
 import shlex
 import socketserver
 import threading
@@ -169,20 +171,29 @@ def _number(text: str) -> float:
         raise ConsoleError(f"not a number: {text!r}") from None
 
 
+def console_token() -> str | None:
+    """The token consoles ask for, as the emulator decides it: the token file's content; an empty file turns
+    authentication off; a missing one is created with a random token (readable by its owner only) first."""
+    if not TOKEN_FILE.exists():
+        with os.fdopen(os.open(TOKEN_FILE, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as fh:
+            fh.write(secrets.token_urlsafe(12))
+    return TOKEN_FILE.read_text().strip() or None
+
+
 def emulator_phones(
     count: int, seed: int = 0, first_port: int = 5554
 ) -> list[tuple[VirtualPhone, ConsoleServer]]:
     """`count` phones that present themselves as emulators: each named `emulator-PORT` with its console on
     PORT, the first free even ports from `first_port` (5554, 5556, ... as emulators take them), and the
-    console asking for the token in ~/.emulator_console_auth_token when that file exists."""
+    console asking for the token in ~/.emulator_console_auth_token (`console_token`)."""
     from .phone import VirtualPhone
 
-    token = TOKEN_FILE.read_text().strip() if TOKEN_FILE.exists() else None
+    token = console_token()
     phones: list[tuple[VirtualPhone, ConsoleServer]] = []
     port = first_port
     while len(phones) < count:
         phone = VirtualPhone(f"emulator-{port}", seed=seed)
         with contextlib.suppress(OSError):  # taken (a real emulator, another server): try the next pair
-            phones.append((phone, ConsoleServer(phone, port=port, token=token or None)))
+            phones.append((phone, ConsoleServer(phone, port=port, token=token)))
         port += 2
     return phones
