@@ -73,3 +73,18 @@ def test_the_emulator_console_creates_a_token_when_none_exists(tmp_path: Path, m
     assert console.console_token() == token  # kept, as the emulator keeps it
     token_file.write_text("")
     assert console.console_token() is None  # an empty file turns authentication off, as on an emulator
+
+
+def test_a_wait_cut_by_the_call_limit_reports_the_real_limit():
+    from masbench.actions import Selector
+    from masbench.shortcuts import ShortcutExecutor
+    from masbench.shortcuts.executor import StepFailed
+
+    class Blank:  # a screen where the awaited element never shows
+        def elements(self) -> list:
+            return []
+
+    executor = ShortcutExecutor(load_kb(), Blank(), poll_interval=0.05)  # type: ignore[arg-type]
+    executor._ends_at = time.monotonic() + 0.3  # the call's own deadline, shorter than the wait's 120 s
+    with pytest.raises(StepFailed, match=r"within 0\.3s$"):
+        executor._poll(Selector(text="never"), 120)
