@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import threading
 from datetime import datetime
 from pathlib import Path
@@ -24,6 +25,7 @@ def _console() -> Console:
 
 
 def run_command(
+    ctx: typer.Context,
     agent: str = typer.Option(..., "--agent", "-a", help="Agent name (see `masbench agents list`)."),
     tasks: str = typer.Option(
         "all",
@@ -221,30 +223,55 @@ def run_command(
         raise typer.Exit(2) from None
     except KeyboardInterrupt:
         _finish(run_dir, runner, selected)
-        _console().print(f"[yellow]interrupted[/]: {len(runner.results)}/{total} episodes recorded. Resume with:\n"
-                      f"  masbench run --agent {agent} --tasks {tasks} --out {run_dir} --resume")  # fmt: skip
+        _console().print(
+            f"[yellow]interrupted[/]: {len(runner.results)}/{total} episodes recorded. Resume with:"
+        )
+        _print_command(resume_command(ctx, run_dir))
         raise typer.Exit(130) from None
     _finish(run_dir, runner, selected)
-    resume_hint = f"  masbench run --agent {agent} --tasks {tasks} --out {run_dir} --resume"
     if runner.lost:
         _console().print(f"[yellow]devices lost during the run:[/] {', '.join(runner.lost)}")
     if runner.aborted:
-        _console().print(
-            f"[red]run stopped:[/] {runner.aborted}\nFix the cause, then resume with:\n{resume_hint}"
-        )
+        _console().print(f"[red]run stopped:[/] {runner.aborted}\nFix the cause, then resume with:")
+        _print_command(resume_command(ctx, run_dir))
         raise typer.Exit(3)
     unscored = sum(1 for r in runner.results if not r.scored)
     missing = total - len(runner.results)
     if missing:
-        _console().print(
-            f"[yellow]{missing} episodes not run (no device left); continue with:[/]\n{resume_hint}"
-        )
+        _console().print(f"[yellow]{missing} episodes not run (no device left); continue with:[/]")
+        _print_command(resume_command(ctx, run_dir))
         raise typer.Exit(1)
     if unscored:
         _console().print(
-            f"[yellow]{unscored} episodes ended in errors (in no metric); run them again with:[/]\n{resume_hint}"
+            f"[yellow]{unscored} episodes ended in errors (in no metric); run them again with:[/]"
         )
+        _print_command(resume_command(ctx, run_dir))
         raise typer.Exit(1)
+
+
+def resume_command(ctx: typer.Context, run_dir: Path) -> str:
+    """The `masbench run` command of `ctx` as the user gave it, every option repeated (model, KB, devices,
+    tasks directory, limits...) with `--out RUN_DIR --resume`: a hint that works as printed."""
+    words = ["masbench", "run"]
+    for param in ctx.command.params:
+        if param.param_type_name != "option" or param.name in (None, "out", "resume"):
+            continue
+        source = ctx.get_parameter_source(param.name)
+        if source is None or source.name != "COMMANDLINE":
+            continue  # a default: the resumed command gets the same
+        value = ctx.params[param.name]
+        name = max(param.opts, key=len)
+        if getattr(param, "is_flag", False):
+            words.append(name if value else max(param.secondary_opts, key=len))
+        else:
+            for item in value if param.multiple else [value]:
+                words += [name, str(item)]
+    return shlex.join([*words, "--out", str(run_dir), "--resume"])
+
+
+def _print_command(command: str) -> None:
+    """A command on a line of its own, never wrapped or read as markup, so it can be copied whole."""
+    _console().print(f"  {command}", soft_wrap=True, markup=False, highlight=False)
 
 
 class _progress:

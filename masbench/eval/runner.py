@@ -80,6 +80,28 @@ def latest(results: list[EpisodeResult]) -> list[EpisodeResult]:
     return list({(r.task_id, r.repeat): r for r in results}.values())
 
 
+# What a resumed run must be given as it was started: the options that decide what is played and how it
+# is scored (devices, executor and output options may change between sessions).
+KEPT_OPTIONS = {
+    "agent": "--agent",
+    "model": "--model",
+    "judge": "--judge",
+    "judge_mode": "--judge-mode",
+    "task_ids": "--tasks",
+    "kb": "--kb",
+    "repeats": "--repeats",
+    "max_steps": "--max-steps",
+    "max_steps_factor": "the step-limit factor",
+    "timeout_s": "--timeout",
+}
+
+
+def _changed(field: str, stored: Any, given: Any) -> str:
+    if field == "task_ids":
+        return f"--tasks chose {len(stored)} other tasks (this command: {len(given)})"
+    return f"{KEPT_OPTIONS[field]} {stored} (this command: {given})"
+
+
 def prepare_run_dir(run_dir: Path, config: RunConfig, resume: bool) -> RunConfig:
     """Create the run directory, or check that a resumed run keeps its original configuration."""
     make_dir(run_dir)
@@ -91,21 +113,12 @@ def prepare_run_dir(run_dir: Path, config: RunConfig, resume: bool) -> RunConfig
             raise RunConfigMismatch(
                 f"{run_dir} already holds a run; pass --resume to continue it or choose another --out"
             )
-        same = (
-            "agent",
-            "model",
-            "judge",
-            "judge_mode",
-            "task_ids",
-            "kb",
-            "repeats",
-            "max_steps",
-            "max_steps_factor",
-        )
-        diff = [f for f in same if getattr(stored, f) != getattr(config, f)]
+        diff = [f for f in KEPT_OPTIONS if getattr(stored, f) != getattr(config, f)]
         if diff:
+            said = "; ".join(_changed(f, getattr(stored, f), getattr(config, f)) for f in diff)
             raise RunConfigMismatch(
-                f"{run_dir} was started with a different {', '.join(diff)}; resume with the same options"
+                f"{run_dir} was started with other options: {said}. A run keeps its options, limits included "
+                "(they shape every score): resume with the same ones, or start a new run with another --out"
             )
         return stored
     write_atomic(path, config.model_dump_json(indent=2))
