@@ -137,6 +137,7 @@ class Frame:
     window: Node  # the app window: what `uiautomator dump` reports and taps hit
     package: str
     keyboard: bool  # the soft keyboard is up
+    at_ms: int = 0  # the device time it shows (status bar clock, toasts): when the screen last changed
     png: bytes | None = None
     xml: str | None = None
 
@@ -177,10 +178,15 @@ class VirtualPhone:
                 rng = random.Random(f"{seed}:{package}")
                 self.app_states[package] = app.initial_state(rng, self.now())
             self._frame: Frame | None = None
+            self._changed_ms = 0
             self.go_home(log=False)
 
     def now(self) -> datetime:
-        return self.boot_clock + timedelta(milliseconds=self.device_ms)
+        return self.clock_at(self.device_ms)
+
+    def clock_at(self, device_ms: int) -> datetime:
+        """The wall clock the phone shows at a device time."""
+        return self.boot_clock + timedelta(milliseconds=device_ms)
 
     def advance(self, kind: str, extra_ms: int = 0) -> None:
         self.device_ms += LATENCY_MS[kind] + extra_ms
@@ -189,7 +195,12 @@ class VirtualPhone:
         self.events.append(Event(len(self.events), self.device_ms, kind, data))
 
     def invalidate(self) -> None:
+        """The screen changed: the next frame is composed anew and shows this moment's device time. Stamping
+        it here, not when a screencap or dump first asks for it, keeps screens a function of what was done to
+        the phone: an observation's two concurrent requests reach the phone in either order, each advancing
+        its clock, and a toast must not show or not by which came first."""
         self._frame = None
+        self._changed_ms = self.device_ms
 
     # -- apps and the back stack ---------------------------------------------------------------------
     @property
@@ -416,6 +427,7 @@ class VirtualPhone:
     def toast(self, message: str) -> None:
         self.toasts.append(message)
         self.log("toast", text=message)
+        self.invalidate()  # it is on screen from now
 
     # -- the frame -----------------------------------------------------------------------------------
     def frame(self) -> Frame:
@@ -440,7 +452,7 @@ class VirtualPhone:
             layout(window, 0, STATUS_BAR_H, WIDTH, content_bottom - STATUS_BAR_H, box, offsets)
             if focus and _reveal(window, focus, offsets):
                 layout(window, 0, STATUS_BAR_H, WIDTH, content_bottom - STATUS_BAR_H, box, offsets)
-        return Frame(window=window, package=top.package, keyboard=bool(focus))
+        return Frame(window=window, package=top.package, keyboard=bool(focus), at_ms=self._changed_ms)
 
     def screencap_png(self) -> bytes:
         with self.lock:

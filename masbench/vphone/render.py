@@ -29,6 +29,8 @@ from .ui import (
 )
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from .phone import Frame, VirtualPhone
 
 TOAST_MS = 3500
@@ -269,12 +271,12 @@ def _draw_toggle(d: Draw, node: Node) -> None:
 # -- system chrome ------------------------------------------------------------------------------------
 
 
-def _status_bar(d: Draw, phone: VirtualPhone, dark: bool) -> None:
+def _status_bar(d: Draw, phone: VirtualPhone, clock: datetime, dark: bool) -> None:
     from .phone import STATUS_BAR_H, WIDTH
 
     bg, fg = ("#202124", "#ffffff") if dark else ("#f1f3f4", "#202124")
     d.rectangle((0, 0, WIDTH, STATUS_BAR_H), fill=bg)
-    d.text((48, STATUS_BAR_H // 2), phone.now().strftime("%H:%M"), fill=fg, font=font(34), anchor="lm")
+    d.text((48, STATUS_BAR_H // 2), clock.strftime("%H:%M"), fill=fg, font=font(34), anchor="lm")
     x = WIDTH - 60
     d.rounded_rectangle((x, 18, x + 26, 46), radius=4, outline=fg, width=3)  # battery
     d.rectangle((x + 5, 23, x + 21, 41), fill=fg)
@@ -320,10 +322,10 @@ def _keyboard(d: Draw, top: int) -> None:
             d.text((cx, cy), key, fill="#202124", font=font(48), anchor="mm")
 
 
-def _toast(d: Draw, phone: VirtualPhone, bottom: int) -> None:
+def _toast(d: Draw, phone: VirtualPhone, at_ms: int, bottom: int) -> None:
     from .phone import WIDTH
 
-    recent = [e for e in phone.events if e.kind == "toast" and phone.device_ms - e.t_ms < TOAST_MS]
+    recent = [e for e in phone.events if e.kind == "toast" and at_ms - e.t_ms < TOAST_MS]
     if not recent:
         return
     size, lh = 38, line_height(38)
@@ -344,12 +346,12 @@ def draw(phone: VirtualPhone, frame: Frame) -> Image.Image:
     img = Image.new("RGB", (WIDTH, HEIGHT), "#121212" if dark else "#ffffff")
     d = ImageDraw.Draw(img)
     _draw_node(img, d, frame.window, phone.top.ui.get("focus"), (0, STATUS_BAR_H, WIDTH, HEIGHT))
-    _status_bar(d, phone, dark)
+    _status_bar(d, phone, phone.clock_at(frame.at_ms), dark)
     bottom = HEIGHT - NAV_BAR_H
     if frame.keyboard:
         bottom -= keyboard.HEIGHT
         _keyboard(d, bottom)
-    _toast(d, phone, bottom)
+    _toast(d, phone, frame.at_ms, bottom)
     _nav_bar(d, dark)
     return img
 

@@ -142,6 +142,7 @@ def sleep(p: Proc, args: list[str]) -> int:
             raise CommandError(f"sleep: invalid number '{arg}'")
         total += value * (unit or 1)
     p.phone.device_ms += int(min(total, 10**9) * 1000)
+    p.phone.invalidate()  # time passed on screen: the clock moves on, toasts run out
     return 0
 
 
