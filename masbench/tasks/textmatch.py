@@ -393,13 +393,14 @@ def _date(operand: Any) -> dict[str, Any]:
         raise ValueError(
             f"needs YYYY-MM-DD, --MM-DD (any year) or {{value: DATE, weekday: true}}, got {operand!r}"
         )
+    any_year = value.startswith("--")
     try:
-        dt.date.fromisoformat(value.replace("--", "2000-", 1) if value.startswith("--") else value)
+        date = dt.date.fromisoformat("2000" + value[1:] if any_year else value)  # 2000 has a 29 February
     except ValueError:
         raise ValueError(f"{value!r} is not a date: write YYYY-MM-DD, or --MM-DD for any year") from None
-    if weekday and value.startswith("--"):
+    if weekday and any_year:
         raise ValueError(f"{value!r} has no year, so it has no weekday")
-    return {"value": value, "weekday": weekday}
+    return {"value": f"--{date:%m-%d}" if any_year else date.isoformat(), "weekday": weekday}
 
 
 def _time(operand: Any) -> str:
@@ -547,27 +548,11 @@ def _same_date(said: DateSaid, value: str, weekday_alone: bool) -> bool:
 
 # Words a "." follows without ending a sentence ("9 a.m.", "St. Louis", "Jun. 7").
 ABBREVIATIONS = frozenset(
-    {
-        "am",
-        "pm",
-        "st",
-        "ste",
-        "ave",
-        "blvd",
-        "rd",
-        "dr",
-        "mr",
-        "mrs",
-        "ms",
-        "jr",
-        "sr",
-        "vs",
-        "etc",
-        "eg",
-        "ie",
-    }
-    | {"no", "approx", "mt", "ft"}
-    | {name for name in MONTHS | WEEKDAYS if len(name) <= 4}
+    [
+        *("am", "pm", "st", "ste", "ave", "blvd", "rd", "dr", "mr", "mrs", "ms", "jr", "sr", "vs", "etc"),
+        *("eg", "ie", "no", "approx", "mt", "ft"),
+        *(name for name in MONTHS | WEEKDAYS if len(name) <= 4),
+    ]
 )
 _SENTENCE_END = re.compile(r"[.!?]*[ \t]*\n[ \t]*\n\s*|[.!?]+(?=\s|$)")  # a blank line, or a stop
 _CLAUSE_BREAK = re.compile(r"\n|;|,(?!\d)|\b(?:and|or|but|while|whereas|vs)\b", re.IGNORECASE)
