@@ -4,13 +4,14 @@
 A task's *protected values* are the argument values of the shortcut calls in its hybrid reference and the
 ids and names its check reads. None may appear in a shortcut's description, parameter descriptions or
 example unless the task's instruction states it: otherwise an agent offered that shortcut reads the
-answer instead of finding it. Strings match case-insensitively as whole words; a number matches a number
-written in the text (`$200` holds 200), and only numbers specific enough to carry an answer count (a
-fraction, or 100 and above: "2 adults" or "size 9" is in every text). Values of an enum parameter and
-flags are part of a shortcut's type, shown in every signature, so they are not protected.
+answer instead of finding it. Strings match case-insensitively as whole words (an instruction's plural
+states the singular); a number matches a number written in the text (`$200` holds 200). Only values
+specific enough to carry an answer count: strings of three characters or more, fractions, and whole
+numbers from 100 ("2 adults", "size 9" or a country code is in every text). Values of an enum parameter
+and flags are part of a shortcut's type, shown in every signature, so they are not protected.
 
 `kb_leaks` applies the rule to any KB, the predefined one or a generated one (`kb_dir_leaks`);
-`example_clashes` applies the stricter rule for examples, which use values no task uses anywhere.
+`example_clashes` applies the stricter rule for examples, which use values no task uses at all.
 `hidden_ids` and `screen_texts` serve the findability proof: an id a hybrid reference passes is either
 made of the instruction's words or written on a screen the agent can reach.
 """
@@ -80,20 +81,28 @@ def _number(value: Any) -> float | None:
 
 
 def _specific(value: Value) -> bool:
-    """Could this value be an answer, or is it in every text (a letter, a small whole number)?"""
+    """Could this value be an answer, or is it in every text (a size letter, a two-letter code, a small
+    whole number)?"""
     number = _number(value)
     if number is None:
-        return len(str(value).strip()) > 1
+        return len(str(value).strip()) > 2
     return number != int(number) or number >= SPECIFIC_NUMBER
 
 
-def mentions(text: str, value: Value) -> bool:
-    """Does `text` contain `value`: a number as a number, a string as whole words, ignoring case?"""
+def mentions(text: str, value: Value, plural: bool = False) -> bool:
+    """Does `text` contain `value`: a number as a number, a string as whole words, ignoring case (and,
+    with `plural`, also followed by -s or -es: "museums" mentions Museum)?"""
     number = _number(value)
     if number is not None:
         return any(float(found) == number for found in _NUMBER.findall(text))
-    pattern = rf"(?<![a-z0-9]){re.escape(str(value).strip().lower())}(?![a-z0-9])"
+    ending = "(?:e?s)?" if plural else ""
+    pattern = rf"(?<![a-z0-9]){re.escape(str(value).strip().lower())}{ending}(?![a-z0-9])"
     return re.search(pattern, text.lower()) is not None
+
+
+def states(instruction: str, value: Value) -> bool:
+    """Does the instruction state the value (a plural form counts)?"""
+    return mentions(instruction, value, plural=True)
 
 
 def _parts(value: Any) -> list[Value]:
@@ -167,7 +176,7 @@ def check_values(task: Task) -> list[Value]:
 def protected_values(task: Task, kb: KnowledgeBase) -> list[Value]:
     """What no KB text may contain: the call and check values the instruction does not state."""
     values = dict.fromkeys([*call_values(task, kb), *check_values(task)])
-    return [v for v in values if not mentions(task.instruction, v)]
+    return [v for v in values if not states(task.instruction, v)]
 
 
 def kb_texts(shortcut: Shortcut) -> Iterator[tuple[str, str]]:
@@ -206,14 +215,14 @@ def _key(value: Value) -> str | float:
 
 def task_values(task: Task) -> set[str | float]:
     """The values a task uses (lower case, numbers as numbers): everything its solutions and check hold,
-    and the ids and numbers its initial-state setup seeds (the rest of a setup is the app's own world:
-    its labels, lists and names, which an example may need in order to work)."""
+    and the ids its initial-state setup seeds (`id`, `asin`, `*_id`...). The rest of a setup is the app's
+    own world (its labels, lists, hosts and names), which an example may need in order to work."""
     solved = task.model_dump(mode="json", include={"solutions", "check"})
     values = [part for _, scalar in _scalars(solved) for part in _parts(scalar)]
     values += [
         part
-        for _, scalar in _scalars(task.initial_state.setup)
-        if not isinstance(scalar, str) or _ID_SHAPE.search(scalar)
+        for key, scalar in _scalars(task.initial_state.setup)
+        if key is not None and (key in ID_FIELDS or key.endswith("_id"))
         for part in _parts(scalar)
     ]
     return {_key(v) for v in values}
@@ -233,7 +242,7 @@ def example_clashes(kb: KnowledgeBase, tasks: Iterable[Task]) -> list[tuple[str,
                 (shortcut.qualified_name, part, task_id)
                 for part in _parts(value)
                 for task_id, instruction, values in used
-                if _key(part) in values or mentions(instruction, part)
+                if _key(part) in values or states(instruction, part)
             ]
     return clashes
 
@@ -241,7 +250,7 @@ def example_clashes(kb: KnowledgeBase, tasks: Iterable[Task]) -> list[tuple[str,
 def _stated_as_id(instruction: str, value: str) -> bool:
     """Does the instruction state the id, as written or as a slug or handle made of its words in a format
     a shortcut documents (`hanok-tofu-house-seattle` for "Hanok Tofu House in Seattle", `paperplanecomedy`)?"""
-    if mentions(instruction, value):
+    if states(instruction, value):
         return True
     if not re.fullmatch(r"[a-z]+(?:[-_][a-z]+)*", value):
         return False
@@ -298,5 +307,6 @@ __all__ = [
     "mentions",
     "protected_values",
     "screen_texts",
+    "states",
     "task_values",
 ]
