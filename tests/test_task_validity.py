@@ -89,7 +89,9 @@ def _results_checks(task) -> list:
 @pytest.mark.parametrize("task", [t for t in SHIPPED if _results_checks(t)], ids=lambda t: t.id)
 def test_display_checks_allow_a_result_opened_from_the_list(task):
     lists = _results_checks(task)
-    assert all(spec.or_beneath for spec in lists), "a results check must name the result screen in `or_beneath`"
+    assert all(spec.or_beneath for spec in lists), (
+        "a results check must name the result screen in `or_beneath`"
+    )
     assert all(spec.unset for spec in lists), "a results check must list the filters not asked for in `unset`"
 
 

@@ -68,10 +68,23 @@ class VirtualControls:
             args.append("--digest")
         return self._masbench(*args)
 
-    def patch_state(self, package: str, data: dict[str, Any]) -> Any:
-        """Merge `data` into an app's state (task preconditions); sent base64 so any JSON survives."""
+    def stored_state(self, package: str) -> dict[str, Any]:
+        """One app's stored state: what `patch_state` writes, of which `app_state` is the public view."""
+        return self._masbench("state", package, "--stored")
+
+    def patch_state(self, package: str, data: dict[str, Any], replace: bool = False) -> Any:
+        """Merge `data` into an app's stored state (task preconditions), or with `replace` put each of its
+        top-level keys in place of what was there; sent base64 so any JSON survives."""
         b64 = base64.b64encode(json.dumps(data, ensure_ascii=False).encode("utf-8")).decode("ascii")
-        return self._masbench("patch", package, "--b64", b64)
+        return self._masbench("patch", package, "--b64", b64, *(["--replace"] if replace else []))
+
+    def save_state(self, name: str) -> Any:
+        """Remember the whole phone (apps, screens, clock, settings) as `name`, to come back to."""
+        return self._masbench("save", name)
+
+    def restore_state(self, name: str) -> Any:
+        """Go back to the state saved as `name` (it stays saved)."""
+        return self._masbench("restore", name)
 
     def events(self, since: int = 0) -> list[dict[str, Any]]:
         """The event log from sequence number `since` on (taps, text, starts, broadcasts, ...)."""

@@ -6,9 +6,11 @@ item (list elements matched by their id), and `unexpected` keeps those that neit
 an app's normal use makes on its own:
 
 - **the task's own paths**: every path a check leaf reads, at item granularity: an `items` leaf allows
-  changes to the items its `where` selects (before or after the change), so removing a second video from
-  a history the task trims is unexpected; a `value` leaf allows its path, and for `contains` on a list only
-  that element; a `setting` leaf its key;
+  changes to the items its `where` selects (before or after the change), and of an item kept only the
+  fields its `where` names, so removing a second video from a history the task trims, or starring the
+  contact whose phone the task edits, is unexpected; one without `where` (a count of the whole list) allows
+  nothing, since it says how many and not which; a `value` leaf allows its path, and for `contains` on a
+  list only that element; a `setting` leaf its key;
 - **`may_change`**: what a task legitimately touches on the way (patterns, `*` for one segment);
 - **incidental state** (`incidental.yaml`): per app, what a person's normal use changes without meaning to
   (watch history grows, mail is marked read, recent searches), optionally only some kinds of change.
@@ -97,7 +99,7 @@ def _label(segment: str, item: Any) -> str:
 # --- diff -------------------------------------------------------------------------------------------------
 
 
-def _identity_key(before: list[Any], after: list[Any]) -> str | None:
+def identity_key(before: list[Any], after: list[Any]) -> str | None:
     """The key that names the elements of both lists: present in every element, unique in each list."""
     elements = before + after
     if not elements or not all(isinstance(e, dict) for e in elements):
@@ -142,7 +144,7 @@ def _diff(
 def _diff_list(
     before: list[Any], after: list[Any], path: tuple[str, ...], elements: dict[int, tuple[Any, Any]]
 ) -> Iterator[Change]:
-    key = _identity_key(before, after)
+    key = identity_key(before, after)
     at = len(path)
     if key is not None:
         old = {e[key]: e for e in before}
@@ -205,7 +207,9 @@ class Allowance:
     kinds: frozenset[str] = frozenset(KINDS)
     where: dict[str, Any] | None = None
     element: Any = ops.MISSING  # a scalar list's one allowed element (`contains`)
-    source: str = ""  # for messages: which rule allowed it
+    source: str = (
+        ""  # which rule allows it: check (whose paths' containers may be made), may_change, incidental
+    )
 
     def covers(self, change: Change) -> bool:
         n = len(self.path)
@@ -213,8 +217,9 @@ class Allowance:
             p != "*" and p != c for p, c in zip(self.path, change.path, strict=False)
         ):
             return False
-        if len(change.path) < n:  # the container of an allowed path made or dropped as a whole
-            return change.kind in ("added", "removed") or _empty(change.before) or _empty(change.after)
+        if len(change.path) < n:  # the container of a path the check reads, made or dropped as a whole
+            made = change.kind in ("added", "removed") or _empty(change.before) or _empty(change.after)
+            return self.source == "check" and made
         own_items = len(change.path) == (n if self.path[-1] == "*" else n + 1)
         if self.kinds != frozenset(KINDS) and change.kind in ("added", "removed") and not own_items:
             return False  # a restricted allowance adds or drops its own list's items, not nested ones
@@ -226,6 +231,9 @@ class Allowance:
         if self.element is not ops.MISSING:
             return self.element in (before, after)
         assert self.where is not None
+        kept = before is not ops.MISSING and after is not ops.MISSING and len(change.path) > n + 1
+        if kept and change.path[n + 1] not in {key.split(".")[0] for key in self.where}:
+            return False  # of an item kept, only the fields the check judges may change
         return any(_selects(self.where, item) for item in (before, after) if item is not ops.MISSING)
 
 
@@ -251,7 +259,7 @@ def _resolved(app: str, path: str, states: Iterable[Any]) -> set[tuple[str, ...]
         current = state
         for part in path.split("."):
             if isinstance(current, list) and ops.resolve(current, part)[1] is None:
-                key = _identity_key(current, current)
+                key = identity_key(current, current)
                 element = ops.resolve(current, part)[0]
                 parts.append(f"[{element[key] if key else _short(element)}]")
                 current = element
@@ -274,8 +282,8 @@ def check_allowances(check: Check, before: dict[str, Any], after: dict[str, Any]
         states = [_app_state(s, spec.app) for s in (before, after)]
         for path in _resolved(spec.app, spec.path, states):
             if leaf.items is not None:
-                where = leaf.items.where or None
-                allowed.append(Allowance(path, where=where, source="check"))
+                if leaf.items.where:  # a bare count says how many, not which: it allows nothing
+                    allowed.append(Allowance(path, where=leaf.items.where, source="check"))
             elif "contains" in leaf.value.ops and all(isinstance(_at(s, spec.path), list) for s in states):  # type: ignore[union-attr]
                 allowed.append(Allowance(path, element=leaf.value.ops["contains"], source="check"))  # type: ignore[union-attr]
             else:
@@ -343,6 +351,7 @@ __all__ = [
     "Change",
     "check_allowances",
     "diff",
+    "identity_key",
     "incidental",
     "judge",
     "snapshot_changes",

@@ -2,8 +2,9 @@
 
 `prepare` puts a phone in a task's initial state; `play` runs an action list the way an agent's steps
 run (ground on the current screen, execute with `execute_action`) and evaluates the check; `verify_task`
-proves a task: both reference routes pass, doing nothing and every near miss fail, and the static rules
-of docs/formats.md hold. Step numbers in messages are 0-based, like `near_misses[].replace`.
+proves a task: both reference routes pass, doing nothing, every near miss and every slip of its apps
+(slips.py) fail, and the static rules of docs/formats.md hold. Every verdict includes the task's frame
+(frame.py): a change the task did not ask for fails the check. Step numbers in messages are 0-based, like `near_misses[].replace`.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from masbench.shortcuts import KnowledgeBase, ShortcutExecutor
 
 from .frame import judge, state_before
 from .schema import Task
+from .slips import app_slips
 
 if TYPE_CHECKING:
     from masbench.device import Device
@@ -108,19 +110,16 @@ def _steps_of(task: Task, which: Literal["gui", "hybrid"] | list[Action]) -> lis
     return list(which)
 
 
-def play(
+def _run(
     device: Device,
-    task: Task,
-    which: Literal["gui", "hybrid"] | list[Action] = "gui",
-    shortcuts: ShortcutCaller | None = None,
+    actions: list[Action],
+    shortcuts: ShortcutCaller | None,
     on_step: Callable[[int, Action, str | None], None] | None = None,
-) -> PlayResult:
-    """Prepare, run the actions (stopping at the first that fails), then evaluate the check.
-    `on_step(index, action, error or None)` hears about each step as it runs (`tasks play` prints them)."""
-    before = prepare(device, task)
+) -> tuple[int, list[str]]:
+    """Run actions as an agent's steps run, stopping at the first that fails: (steps counted, failures)."""
     failures: list[str] = []
     steps = 0
-    for i, action in enumerate(_steps_of(task, which)):
+    for i, action in enumerate(actions):
         grounded = getattr(action, "target", None) is not None or getattr(action, "index", None) is not None
         elements = device.elements() if grounded else []
         outcome = execute_action(device, action, elements, shortcuts)
@@ -131,6 +130,20 @@ def play(
         if not outcome.ok:
             failures.append(f"step {i} ({describe_action(action)}): {outcome.error}")
             break
+    return steps, failures
+
+
+def play(
+    device: Device,
+    task: Task,
+    which: Literal["gui", "hybrid"] | list[Action] = "gui",
+    shortcuts: ShortcutCaller | None = None,
+    on_step: Callable[[int, Action, str | None], None] | None = None,
+) -> PlayResult:
+    """Prepare, run the actions (stopping at the first that fails), then evaluate the check.
+    `on_step(index, action, error or None)` hears about each step as it runs (`tasks play` prints them)."""
+    before = prepare(device, task)
+    steps, failures = _run(device, _steps_of(task, which), shortcuts, on_step)
     result = judge(task, device, before)
     return PlayResult(
         passed=not failures and result.passed,
@@ -139,6 +152,43 @@ def play(
         failures=failures,
         details=result.details,
     )
+
+
+SLIP_BASE = "masbench-verify-slips"  # the saved state each slip starts from
+
+
+def slip_items(device: Device, task: Task, shortcuts: ShortcutCaller | None) -> list[VerifyItem]:
+    """After the hybrid reference, each slip of each app the task names (slips.py) must fail the check.
+    Only virtual phones have app state to slip; a slip that cannot apply to this state is left out."""
+    before = prepare(device, task)
+    if before is None:
+        return []
+    _, failures = _run(device, list(task.solutions.hybrid), shortcuts)
+    if failures:
+        return [
+            VerifyItem(name="slips", ok=False, reason=f"the hybrid reference does not run: {failures[0]}")
+        ]
+    device.save_state(SLIP_BASE)
+    items = []
+    for app in task.apps:
+        package = package_of(app)
+        state = device.stored_state(package)
+        for slip in app_slips().get(app, ()):
+            slipped = slip.apply(state)
+            if slipped is None:
+                continue
+            device.restore_state(SLIP_BASE)
+            top = slip.path.split(".")[0]
+            device.patch_state(package, {top: slipped[top]}, replace=True)
+            result = judge(task, device, before)
+            items.append(
+                VerifyItem(
+                    name=f"slip '{app}: {slip.name}' fails",
+                    ok=not result.passed,
+                    reason=f"passes the check: {_leaves(result.details)}",
+                )
+            )
+    return items
 
 
 def _leaves(details: list[str]) -> str:
@@ -236,6 +286,12 @@ def verify_task(
     phase("hybrid passes", route("hybrid"))
     for miss in task.near_misses:
         phase(f"near miss '{miss.name}' fails", near_miss(miss.steps(task.solutions)))
+    try:
+        items += slip_items(device, task, shortcuts)
+    except DeviceGoneError:
+        raise
+    except DeviceError as exc:
+        items.append(VerifyItem(name="slips", ok=False, reason=f"device error: {exc}"))
     return VerifyReport(task_id=task.id, items=items, duration_s=time.perf_counter() - start)
 
 
@@ -252,6 +308,7 @@ __all__ = [
     "describe_action",
     "play",
     "prepare",
+    "slip_items",
     "static_items",
     "summarize",
     "verify_task",

@@ -24,9 +24,11 @@ if TYPE_CHECKING:
 USAGE = """usage: cmd masbench <command>
   reset [--seed N] [--clock ISO8601]   restore the initial state (defaults: seed 0, 2025-06-02T09:30:00Z)
   state [PACKAGE]                      an app's state, or the whole phone's snapshot
+  state PACKAGE --stored               the app's stored state, which patch writes (not the public view)
   state [--apps P1,P2] [--digest]      the snapshot with only those apps' states (installed ones);
                                        --digest adds the SHA-1 of the whole snapshot without its clocks
-  patch PACKAGE JSON | --b64 BASE64    deep-merge a JSON object into an app's state
+  patch PACKAGE JSON | --b64 BASE64    deep-merge a JSON object into an app's stored state
+        [--replace]                    with --replace, its top-level keys replace what was there
   save NAME                            remember the whole phone state (apps, stack, clock, settings) as NAME
   restore NAME                         go back to the state saved as NAME (it stays saved)
   forget NAME                          drop the state saved as NAME
@@ -83,10 +85,10 @@ def _reset(p: Proc, args: list[str]) -> None:
 
 def _state(p: Proc, args: list[str]) -> None:
     phone = p.phone
-    if len(args) == 1 and not args[0].startswith("--"):
+    if args and not args[0].startswith("--") and args[1:] in ([], ["--stored"]):
         if args[0] not in phone.apps:
             raise CommandError(f"cmd masbench state: unknown package '{args[0]}'")
-        _json(p, phone.app_state(args[0]))
+        _json(p, phone.app_states[args[0]] if args[1:] else phone.app_state(args[0]))
         return
     opts = _options(args, {"--apps"}, flags=frozenset({"--digest"}))
     packages = opts["--apps"].split(",") if "--apps" in opts else None
@@ -98,6 +100,9 @@ def _state(p: Proc, args: list[str]) -> None:
 
 def _patch(p: Proc, args: list[str]) -> None:
     phone = p.phone
+    replace = args[-1:] == ["--replace"]
+    if replace:
+        args = args[:-1]
     if len(args) not in (2, 3) or (len(args) == 3 and args[1] != "--b64"):
         raise CommandError(f"cmd masbench patch: want PACKAGE JSON or PACKAGE --b64 BASE64\n{USAGE}")
     package, text = args[0], args[-1]
@@ -111,7 +116,10 @@ def _patch(p: Proc, args: list[str]) -> None:
         raise CommandError(f"cmd masbench patch: bad JSON: {exc}") from None
     if not isinstance(value, dict):
         raise CommandError("cmd masbench patch: the patch must be a JSON object")
-    deep_merge(phone.app_states[package], value)
+    if replace:
+        phone.app_states[package].update(copy.deepcopy(value))
+    else:
+        deep_merge(phone.app_states[package], value)
     phone.invalidate()
     _json(p, {"ok": True})
 
