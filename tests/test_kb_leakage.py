@@ -14,13 +14,14 @@ from __future__ import annotations
 import re
 
 import pytest
+from task_helpers import shipped_tasks
 
 from masbench.actions import Action, ScrollAction, Selector, TapAction
 from masbench.generation.kbfiles import write_kb
 from masbench.generation.replay import task_replays
 from masbench.generation.trajectories import Step, Trajectory
 from masbench.shortcuts import KnowledgeBase, load_kb
-from masbench.tasks import Task, TaskError, default_tasks_dir, load_tasks
+from masbench.tasks import Task
 from masbench.tasks.leakage import (
     example_clashes,
     findable,
@@ -33,15 +34,7 @@ from masbench.tasks.leakage import (
     screen_texts,
 )
 
-
-def _shipped() -> list[Task]:
-    try:
-        return list(load_tasks(default_tasks_dir()))
-    except TaskError:  # test_task_suite.test_task_files_load reports it
-        return []
-
-
-SHIPPED = _shipped()
+SHIPPED = shipped_tasks()
 KB = load_kb()
 
 

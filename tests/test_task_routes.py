@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import pytest
 import yaml
+from task_helpers import shipped_tasks
 
 from masbench.actions import TypeAction
 from masbench.actions.execute import execute_action
 from masbench.actions.selectors import select
 from masbench.device import Device, DeviceAddress, DeviceCommandError
-from masbench.tasks import TaskError, default_tasks_dir, load_tasks
 from masbench.tasks.player import play, prepare
 from masbench.tasks.routes import (
     SpliceSearch,
@@ -36,14 +36,7 @@ FAST_DEPTH = 2
 PROOF_BUDGET = 150_000  # calendar-02, the largest proof, takes 136k moves (35-50 min)
 
 
-def _shipped() -> list[Task]:
-    try:
-        return list(load_tasks(default_tasks_dir()))
-    except TaskError:  # test_task_suite reports a task file that does not load
-        return []
-
-
-SHIPPED = _shipped()
+SHIPPED = shipped_tasks()
 LEVEL_1 = [t for t in SHIPPED if t.level == 1]
 # Level-1 tasks whose full proof is out of reach (about tenfold more moves per level: 10^5 to 10^7 moves
 # for the depth still missing): the depth their proof does finish, measured 2026-11-26 (1-8k moves, under

@@ -18,24 +18,17 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from task_helpers import shipped_tasks
 
 from masbench.actions import Selector, TapAction
 from masbench.catalog import package_of
 from masbench.shortcuts import ShortcutExecutor, load_kb
-from masbench.tasks import SnapshotState, Task, TaskError, default_tasks_dir, load_tasks, play
+from masbench.tasks import SnapshotState, Task, play
 from masbench.tasks.checks import leaves
 from masbench.tasks.player import prepare
 from masbench.tasks.proofs import candidate_calls, shortcut_steps
 
-
-def _shipped() -> list[Task]:
-    try:
-        return list(load_tasks(default_tasks_dir()))
-    except TaskError:  # test_task_suite.test_task_files_load reports it
-        return []
-
-
-SHIPPED = _shipped()
+SHIPPED = shipped_tasks()
 KB = load_kb()
 
 
