@@ -62,6 +62,19 @@ def test_replay_gives_the_recorded_run_exactly(tmp_path):
     assert CassetteLLM(path).name == "gemini-2.5-pro"
 
 
+def test_a_huge_reply_is_kept_whole_and_compressed(tmp_path):
+    """A 2 MB reply (a model gone wrong) is recorded whole, compressed, and replays exactly."""
+    path = tmp_path / "run.jsonl"
+    huge = "Action: tap 1. " * 140_000
+    live = ScriptedLLM([huge, "back"], name="gemini-2.5-pro")
+    recorded = episode(RecordingLLM(live, path), "buy milk", 2)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert [list(json.loads(line)) for line in lines] == [["key", "zlib"]] * 2  # the 2nd prompt holds it
+    assert path.stat().st_size < len(huge) // 20
+    assert episode(CassetteLLM(path), "buy milk", 2) == recorded
+    assert recorded[0]["text"] == huge
+
+
 def test_usage_of_a_replay_equals_the_sums_the_backend_reported(tmp_path):
     path = tmp_path / "run.jsonl"
     episode(RecordingLLM(live_model(), path), "buy milk", 3)

@@ -4,14 +4,19 @@ Each line is one call: `{"key", "request", "response"}` (or `"error"` when the c
 outage, a malformed reply, any exception - so a replay fails at the same point). The key is the sha256 of the canonical request: messages with images
 reduced to their sha256 and size, plus the generation parameters. The model name is stored but not part of
 the key, so a cassette replays under `--model cassette:PATH` whatever model recorded it. Lines are flushed
-as they are written, so a crashed run keeps every call it paid for.
+as they are written, so a crashed run keeps every call it paid for. A call whose line would exceed
+`COMPRESS_OVER` (a huge reply or prompt, kept whole here though steps.jsonl and the report cut it) is
+stored as `{"key", "zlib"}`: the same line, zlib-compressed and base64-encoded.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import hashlib
 import json
 import threading
+import zlib
 from collections import defaultdict, deque
 from pathlib import Path
 from typing import Any, Self
@@ -20,6 +25,8 @@ from pydantic import BaseModel, ValidationError, model_validator
 
 from masbench.llm.base import LLM, LLMConfigError, LLMError
 from masbench.llm.types import Message, Response, last_user_text
+
+COMPRESS_OVER = 64 * 1024  # characters of a cassette line; longer ones are stored compressed
 
 
 class CassetteMissError(LLMError):
@@ -109,7 +116,11 @@ class RecordingLLM(LLM):
 
     def _append(self, entry: Entry) -> None:
         unused = {"error"} if entry.error is None else {"response"}
-        line = entry.model_dump_json(exclude=unused) + "\n"
+        line = entry.model_dump_json(exclude=unused)
+        if len(line) > COMPRESS_OVER:
+            packed = base64.b64encode(zlib.compress(line.encode("utf-8"))).decode("ascii")
+            line = json.dumps({"key": entry.key, "zlib": packed})
+        line += "\n"
         with self._lock, self.path.open("a", encoding="utf-8") as f:
             f.write(line)
             f.flush()
@@ -160,7 +171,20 @@ def _load(path: Path) -> list[Entry]:
         if not line.strip():
             continue
         try:
-            entries.append(Entry.model_validate_json(line))
+            entries.append(Entry.model_validate_json(_unpacked(line)))
         except ValidationError as e:
             raise LLMConfigError(f"{path}:{number}: not a cassette entry: {e.errors()[0]['msg']}") from None
+        except (ValueError, zlib.error) as e:
+            raise LLMConfigError(f"{path}:{number}: a compressed entry that does not unpack: {e}") from None
     return entries
+
+
+def _unpacked(line: str) -> str:
+    """A compressed line's entry, as the line it was (any other line as it is)."""
+    if not line.startswith('{"key"') or '"zlib"' not in line[:120]:
+        return line
+    packed = json.loads(line)
+    try:
+        return zlib.decompress(base64.b64decode(packed["zlib"], validate=True)).decode("utf-8")
+    except binascii.Error as e:
+        raise ValueError(str(e)) from None
