@@ -41,6 +41,7 @@ class StepRecord(BaseModel):
 
     index: int
     action: dict[str, Any] | None  # the validated action, None for an unusable model output
+    rescued_by_lenient_parser: bool = False  # strict rules refused the reply; a lenient parser read it
     kind: StepKind
     ok: bool
     error: Clipped = None

@@ -20,7 +20,8 @@ class AgentStep:
     """One decision. `action` is None when the model's output was unusable (`error` says why): the
     episode counts it as a step and executes nothing. `fault` is set instead when no decision could be made
     for a reason outside the agent (the model unreachable or failing, a cassette miss): the episode ends as
-    an error, which is never scored and runs again on `--resume`. `usage` keeps what the calls cost either way."""
+    an error, which is never scored and runs again on `--resume`. `usage` keeps what the calls cost either way.
+    `rescued` marks an action read only by a lenient parser, where the agent's strict rules refuse the reply."""
 
     action: Action | None
     model_output: str | None = None
@@ -28,6 +29,7 @@ class AgentStep:
     error: str | None = None
     usage: Usage = field(default_factory=Usage)
     fault: Exception | None = None
+    rescued: bool = False
 
 
 class Agent(ABC):

@@ -51,14 +51,16 @@ class Turn:
     inputs: list[str] = field(default_factory=list)
     outputs: list[str] = field(default_factory=list)
 
-    def result(self, action: Action | None, error: str | None = None) -> AgentStep:
-        """The step: the action (or the error that replaced it) with every call's prompt and reply."""
+    def result(self, action: Action | None, error: str | None = None, *, rescued: bool = False) -> AgentStep:
+        """The step: the action (or the error that replaced it) with every call's prompt and reply;
+        `rescued` when only a lenient parser could read the action."""
         return AgentStep(
             action=action,
             model_input=CALL_SEPARATOR.join(self.inputs) if self.inputs else None,
             model_output=CALL_SEPARATOR.join(self.outputs) if self.outputs else None,
             error=error if action is None else None,
             usage=self.usage,
+            rescued=rescued and action is not None,
         )
 
     def fault(self, exc: LLMError) -> AgentStep:

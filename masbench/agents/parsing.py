@@ -13,8 +13,9 @@ import ast
 import contextlib
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import ValidationError
 
@@ -85,13 +86,31 @@ class Grammar:
         return replace(self, actions=self.actions | frozenset(names))
 
 
+ParseMode = Literal["strict", "lenient"]
+
+
 @dataclass(frozen=True)
 class ParsedAction:
-    """The action a reply asked for (None when unusable, `error` says why) and the model's stated reason."""
+    """The action a reply asked for (None when unusable, `error` says why) and the model's stated reason.
+    `rescued` marks a reply the agent's strict rules refuse and the lenient parser still read: the run
+    counts such steps, so a reader sees how much leniency changed the score."""
 
     action: Action | None
     error: str | None = None
     reason: str = ""
+    rescued: bool = False
+
+
+def parse_in_mode(
+    text: str, mode: ParseMode, strict: Callable[[str], ParsedAction], lenient: Callable[[str], ParsedAction]
+) -> ParsedAction:
+    """`strict`'s reading of `text`; in lenient mode, a reply it refuses is read by `lenient` instead and
+    marked `rescued` when that yields an action."""
+    first = strict(text)
+    if mode == "strict" or first.action is not None:
+        return first
+    second = lenient(text)
+    return replace(second, rescued=second.action is not None)
 
 
 def parse_model_action(text: str, *, allow_shortcuts: bool, grammar: Grammar | None = None) -> ParsedAction:

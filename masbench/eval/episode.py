@@ -201,6 +201,8 @@ def run_episode(
         shortcut_calls=len(calls),
         shortcut_successes=sum(1 for s in calls if s.ok),
         invalid_steps=sum(1 for s in counted_steps if s.kind == "invalid"),
+        # the closing finish too: a rescued finish ended an episode that strict rules would have continued
+        rescued_by_lenient_parser=sum(1 for s in history if s.rescued_by_lenient_parser),
         optimal_steps=task.optimal_steps,
         shortcut_names=[s.action["name"] for s in calls if s.action],
         shortcut_calls_detail=[
@@ -258,6 +260,7 @@ def _one_step(
         base["execute_s"] = round(time.perf_counter() - e0, 4)
         record = StepRecord(
             action=decision.action.model_dump(mode="json", exclude_none=True),
+            rescued_by_lenient_parser=decision.rescued,
             kind=outcome.kind,
             ok=outcome.ok,
             error=outcome.error,

@@ -205,6 +205,8 @@ def _steps(run_dir: Path, result: EpisodeResult) -> str:
         if step.model_input:
             extra += f"<details><summary>prompt</summary><pre>{html.escape(clip(step.model_input, REPORT_TEXT))}</pre></details>"
         tokens = f" · {step.usage.total_tokens} tok" if step.usage.total_tokens else ""
+        if step.rescued_by_lenient_parser:
+            tokens += " · <span class=bad>rescued by the lenient parser</span>"
         card = (
             f'<div class="step {css}"><b>#{step.index}</b> {html.escape(step.kind)} · {step.wall_s:.2f}s{tokens}'
             + (f'<br><img src="{img}" loading="lazy">' if img else "")

@@ -8,6 +8,9 @@ Definitions (stated in every report):
 - MToC: mean thousands of agent tokens (input + output) per episode; judge tokens apart.
 - calls/step, prompt tokens/step: agent model calls and input tokens per step, summed over the run (what
   an agent's design costs per decision, beside the published agent's).
+- rescued replies: steps whose reply the agent's strict parser refuses and its lenient parser read (0 in
+  strict mode, where such a reply is an invalid step); successes with a rescued reply: successful episodes
+  with at least one, an upper bound on what leniency added to SR.
 - MSC: mean shortcut calls per episode.  SSR: successful shortcut calls / shortcut calls.
 - GSAR: shortcut actions / GUI actions, summed over the run (0 for GUI-only agents).
 - name accuracy: share of shortcut calls whose name is in the task's hybrid reference; argument accuracy:
@@ -73,6 +76,8 @@ class Metrics(BaseModel):
     SSR: float | None
     GSAR: float | None
     invalid_rate: float
+    rescued_steps: int = 0  # replies only a lenient parser could read (the agent's strict rules: invalid)
+    successes_with_rescue: int = 0  # successful episodes with such a step: what leniency may have won
     cost_usd: float | None = None
     calls_per_step: float | None = None  # model calls per agent step (AndroidWorld's agents make two)
     prompt_tokens_per_step: float | None = None  # agent input tokens per step: what one step's context costs
@@ -199,6 +204,8 @@ def compute(results: list[EpisodeResult], tasks: dict[str, Task]) -> Metrics | N
         SSR=r4(sum(r.shortcut_successes for r in results) / calls if calls else None),
         GSAR=r4(calls / gui if gui else None),
         invalid_rate=round(sum(r.invalid_steps for r in results) / max(1, sum(r.steps for r in results)), 4),
+        rescued_steps=sum(r.rescued_by_lenient_parser for r in results),
+        successes_with_rescue=sum(1 for r in succ if r.rescued_by_lenient_parser),
         cost_usd=None if any(c is None for c in costs) else round(sum(costs), 6),
         calls_per_step=r4(sum(r.agent_usage.calls for r in results) / steps if steps else None),
         prompt_tokens_per_step=r4(

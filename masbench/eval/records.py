@@ -58,6 +58,7 @@ class EpisodeResult(BaseModel):
     shortcut_calls: int
     shortcut_successes: int
     invalid_steps: int
+    rescued_by_lenient_parser: int = 0  # steps whose reply only a lenient parser could read (strict: invalid)
     optimal_steps: int
     shortcut_names: list[str] = Field(default_factory=list)
     shortcut_calls_detail: list[dict[str, Any]] = Field(default_factory=list)  # name + arguments + success

@@ -137,6 +137,8 @@ def diagnostic_cells(m: Metrics) -> list[tuple[str, str]]:
         cells += [
             ("model calls / step", _fmt(m.calls_per_step, 2)),
             ("prompt tokens / step", _fmt(m.prompt_tokens_per_step, 0)),
+            ("replies rescued by lenient parser", str(m.rescued_steps)),
+            ("successes with a rescued reply", str(m.successes_with_rescue)),
         ]
     if m.judge_accuracy is not None:
         cells += [
