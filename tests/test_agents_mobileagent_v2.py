@@ -1,7 +1,8 @@
 """Mobile-Agent-v2 and MAS-MobileAgent as v2's public implementation runs: what the decision, memory,
-reflection and planning calls see and when they happen, v2's coordinate grammar, the history of operations
-judged A only, the automatic Back after a B - and both agents driving tasks to success on a virtual phone.
-The step logic is tested on the tree-perceiving variant (fast); OCR perception on a real screenshot."""
+reflection and planning calls see and when they happen, v2's coordinate grammar (Open app as a tap on the
+home screen's label, Type as written), the history of operations judged A only, the automatic Back after a
+B - and both agents driving tasks to success on a virtual phone. The step logic is tested on the
+tree-perceiving pair (fast); OCR perception, v2's line merging and pixel captions on screenshots."""
 
 from __future__ import annotations
 
@@ -14,9 +15,12 @@ from agent_helpers import CountingLLM
 from PIL import Image
 
 from masbench.actions import BackAction, ShortcutAction, SwipeAction, TapAction, TypeAction, select
-from masbench.agents.mas_mobileagent import MasMobileAgent
+from masbench.agents import mobileagent_v2 as v2
+from masbench.agents.mas_mobileagent import MasMobileAgent as MasMobileAgentOcr
+from masbench.agents.mas_mobileagent import MasMobileAgentTree as MasMobileAgent
 from masbench.agents.mobileagent_v2 import MobileAgentV2Tree as MobileAgentV2
 from masbench.agents.mobileagent_v2 import keyboard_active, parse_v2_action, perception_infos
+from masbench.agents.ocr import TextBox, caption, merge_lines
 from masbench.device import Device, Observation, UIElement
 from masbench.eval.episode import Limits, run_episode
 from masbench.llm import Message, ScriptedLLM
@@ -170,7 +174,7 @@ def test_first_step_is_a_decision_on_the_screenshot_then_a_memory_call_in_the_sa
     text = user.text
     sections = ["### Background ###", "1080 pixels wide and 2400 pixels high", "### Screenshot information ###",
                 "[540, 275]; text: Display", "### Keyboard status ###", "The keyboard has not been activated",
-                "### Response requirements ###", "Tap (x, y):", "You cannot Type now", "### Output format ###"]  # fmt: skip
+                "### Hint ###", 'use the action "Open app"', "### Response requirements ###", "Tap (x, y):", "You cannot Type now", "### Output format ###"]  # fmt: skip
     positions = [text.index(s) for s in sections]
     assert positions == sorted(positions)
     for absent in (
@@ -198,6 +202,7 @@ def test_type_is_offered_only_while_the_keyboard_is_up():
         ("Tap (10, 20)", TapAction(x=10, y=20)),
         ("Swipe (540, 1700), (540, 700)", SwipeAction(x1=540, y1=1700, x2=540, y2=700)),
         ("Type (dark theme)", TypeAction(text="dark theme")),
+        ("Type ( dark theme )", TypeAction(text=" dark theme ")),  # typed as written, as v2 types it
         ("Back", BackAction()),
     ],
 )
@@ -303,12 +308,12 @@ def test_nothing_leaks_from_one_task_into_the_next(cls):
 
 def test_v2_perceives_the_screenshot_by_ocr_where_the_tree_says_the_text_is(device):
     pytest.importorskip("rapidocr_onnxruntime")
-    from masbench.agents.ocr import ocr_perception
+    from masbench.agents.ocr import ocr_perception, read_text
 
     device.reset(0, None)
     obs = device.observe()
     found = {}
-    for line in ocr_perception(obs):
+    for line in ocr_perception(obs, read_text(obs.screenshot_png)):
         position, what = line.split("; ", 1)
         x, y = (int(v) for v in position.strip("[]").split(", "))
         found.setdefault(what, (x, y))
@@ -317,3 +322,75 @@ def test_v2_perceives_the_screenshot_by_ocr_where_the_tree_says_the_text_is(devi
     for el in labels:  # each label read off the pixels, within a few pixels of its node's centre
         x, y = found[f"text: {el.text}"]
         assert abs(x - el.center[0]) < 40 and abs(y - el.center[1]) < 40, (el.text, (x, y), el.center)
+
+
+# -- Open app, hint, perception as v2 ---------------------------------------------------------------------
+def test_open_app_taps_above_the_apps_label_on_the_home_screen_and_nowhere_else(device, tmp_path):
+    device.reset(0, None)
+    home = device.observe()
+    label = next(el for el in home.elements if el.text == "Settings")
+    reply = "### Thought ###\nopen it\n### Action ###\nOpen app (Settings)\n### Operation ###\nopen Settings"
+    agent = agent_on([reply, MEMORY, reply.replace("(Settings)", "(Chrome)"), MEMORY])
+    step = agent.step(home, [])
+    height = label.bounds[3] - label.bounds[1]
+    assert step.action == TapAction(x=label.center[0], y=label.center[1] - height)  # the icon above it
+    outcome = device.tap(step.action.x, step.action.y)
+    assert outcome is None and device.observe(screenshot=False).package == "com.android.settings"
+    inside = agent.step(device.observe(), [])  # Chrome's label is not on Settings' page: nothing to tap
+    assert inside.action is None and 'no label reading "Chrome" on this screen' in inside.error
+
+
+def test_the_default_hint_reaches_the_reflection_and_the_planning_calls():
+    replies = [TAP, MEMORY, "### Answer ###\nA", "### Completed contents ###\nopen", TAP, MEMORY]
+    agent = agent_on(replies)
+    agent.step(observation(), [])
+    agent.step(observation("gray"), [RAN])
+    reflection, planning = agent.llm.requests[2:4]
+    hint = 'use the action "Open app" rather than tapping its icon'
+    assert hint in reflection[0].text and hint in planning[0].text
+
+
+def test_ocr_lines_of_one_paragraph_merge_as_v2_merges_them():
+    lines = [TextBox(40, 100, 600, 140, "A long headline that"), TextBox(42, 150, 500, 190, "wraps once"),
+             TextBox(40, 400, 300, 440, "Next item"), TextBox(700, 100, 900, 140, "12:30")]  # fmt: skip
+    assert merge_lines(lines) == [
+        TextBox(40, 100, 600, 190, "A long headline that\nwraps once"),
+        TextBox(700, 100, 900, 140, "12:30"),
+        TextBox(40, 400, 300, 440, "Next item"),
+    ]
+    taller = [TextBox(40, 100, 600, 140, "Title"), TextBox(40, 150, 600, 240, "Big")]  # heights differ
+    assert len(merge_lines(taller)) == 2
+
+
+def test_ocr_perception_captions_icons_from_their_pixels_not_their_labels():
+    image = Image.new("RGB", (1080, 2400), "white")
+    image.paste((40, 110, 230), (900, 40, 1040, 160))  # a blue button
+    image.paste((255, 255, 255), (940, 70, 1000, 130))  # with a white glyph
+    obs = observation()
+    assert caption(image, (900, 40, 1040, 160)) == "a square icon, white on blue"
+    buf = io.BytesIO()
+    image.save(buf, format="PNG")
+    shot = Observation(image, buf.getvalue(), "<hierarchy/>", obs.elements, obs.package, obs.activity, 1080,
+                       2400, 0.0, 0.0)  # fmt: skip
+    from masbench.agents.ocr import ocr_perception
+
+    infos = ocr_perception(shot, [TextBox(0, 250, 200, 300, "Display")])
+    assert infos == [
+        "[100, 275]; text: Display",
+        "[970, 100]; icon: a square icon, white on blue",
+        "[950, 1050]; icon: a square white icon",
+    ]
+    assert not any("Search settings" in line for line in infos)  # no accessibility label
+
+
+def test_mas_mobileagent_perceives_as_mobileagent_v2_and_each_pair_differs_by_the_shortcuts_only():
+    pytest.importorskip("rapidocr_onnxruntime")
+    assert MasMobileAgentOcr.perception == v2.MobileAgentV2.perception == "ocr"
+    assert MasMobileAgent.perception == MobileAgentV2.perception == "tree"
+    plain, mas = agent_on([TAP, MEMORY], cls=v2.MobileAgentV2), agent_on([TAP, MEMORY], cls=MasMobileAgentOcr)
+    plain.step(observation(), [])
+    mas.step(observation(), [])
+    base, text = plain.llm.requests[0][1].text, mas.llm.requests[0][1].text
+    block = text[text.index("### Shortcuts ###") : text.index("### Response requirements ###")]
+    call = "Shortcut app.name(parameter=value, ...): call one of the shortcuts listed in ### Shortcuts ### with its arguments.\n"
+    assert text.replace(block, "").replace(call, "") == base

@@ -12,11 +12,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from .androidworld import lenient
 from .base import Agent, AgentStep
 from .human import HumanAgent
 from .llm_agent import DEFAULT_MODEL, LLMAgent
 from .m3a import M3AAgent
-from .mas_mobileagent import MasMobileAgent
+from .mas_mobileagent import MasMobileAgent, MasMobileAgentTree
 from .mas_t3a import MasT3AAgent
 from .mobileagent_e import MobileAgentE
 from .mobileagent_v2 import MobileAgentV2, MobileAgentV2Tree
@@ -61,10 +62,14 @@ AGENTS: dict[str, AgentSpec] = {
         model_agent(T3AAgent),
         model_agent(M3AAgent),
         model_agent(MasT3AAgent),
+        model_agent(lenient(T3AAgent)),
+        model_agent(lenient(M3AAgent)),
+        model_agent(lenient(MasT3AAgent)),
         model_agent(MobileAgentV2),
         model_agent(MobileAgentV2Tree),
         model_agent(MobileAgentE),
         model_agent(MasMobileAgent),
+        model_agent(MasMobileAgentTree),
         _offline(OracleAgent),
         _offline(OracleGuiAgent),
         _offline(RandomAgent),

@@ -2,10 +2,13 @@
 
 Vision-centred: the decision agent reads the screenshot and a list of what is on it, `[x, y]; text: ...`
 and `[x, y]; icon: ...` by centre coordinates - by OCR of the screenshot, as v2 does (`ocr.py`), or read
-off the UI tree (`perception="tree"`: `mobileagent-v2-tree`, and MAS-MobileAgent, which the paper gives
-the UI elements) - and acts by coordinates in v2's own grammar: `Open app (name)`, `Tap (x, y)`,
-`Swipe (x1, y1), (x2, y2)`, `Type (text)` (offered only while the keyboard is active), `Home`, `Stop`.
-Each step, in v2's order:
+off the UI tree (`perception="tree"`: `mobileagent-v2-tree` and `mas-mobileagent-tree`, the labelled
+variants for fast runs) - and acts by coordinates in v2's own grammar: `Open app (name)` (a tap just above
+the app's label, found on the screen as v2 finds it, so only where the label shows: the home screen),
+`Tap (x, y)`,
+`Swipe (x1, y1), (x2, y2)`, `Type (text)` (offered only while the keyboard is active; the text is typed as
+written), `Home`, `Stop`. v2's default hint (open apps with Open app, leave them with Home) is in the
+decision, reflection and planning prompts. Each step, in v2's order:
 
 - reflection, on the previous action, from the screenshots and lists before and after it: A (as meant)
   adds the operation to the history and runs the planning agent; B (a wrong page) and C (no change) keep
@@ -41,7 +44,7 @@ from masbench.llm import LLMError, Message
 
 from .history import StepNote, describe_action
 from .llm_agent import LLMAgent, Turn
-from .ocr import check_available, ocr_perception
+from .ocr import CONTAINERS, TextBox, check_available, ocr_perception, read_text
 from .parsing import ParsedAction
 from .prompting import render
 
@@ -59,7 +62,6 @@ NOTHING_YET = "(nothing yet)"
 MAX_SECTION = 2000
 VERDICTS = {"A": "as meant", "B": "wrong page", "C": "no change"}
 NONE_WORDS = {"", "none", "n/a", "na", "no", "nothing", "null", "-"}
-CONTAINERS = ("Layout", "ScrollView", "RecyclerView", "ListView", "ViewGroup", "ViewPager", "WebView")
 HEADINGS = (
     "Important content", "Thought", "Action", "Operation", "Completed contents", "Answer", "Plan",
     "Current subgoal", "Description", "Outcome", "Error description", "Progress status",
@@ -194,13 +196,27 @@ def parse_v2_action(reply: str, *, allow_shortcuts: bool) -> ParsedAction:
         return ParsedAction(TapAction(x=max(0, int(found[1])), y=max(0, int(found[2]))), None, reason)
     if found := _OPEN.search(text):
         return ParsedAction(OpenAppAction(name=found[1].strip(" \"'")), None, reason)
-    if found := _TYPE.search(text):
-        return ParsedAction(TypeAction(text=found[1].strip().strip("\"'")), None, reason)
+    if found := _TYPE.search(text):  # typed as written, spaces and quotes included, as v2 types it
+        return ParsedAction(TypeAction(text=found[1]), None, reason)
     word = text.strip(" .*`\"'").lower()
     if word in _WORD:
         return ParsedAction(_WORD[word](), None, reason)
     offered = "Open app (name), Tap (x, y), Swipe (x1, y1), (x2, y2), Type (text), Home, Stop"
     return ParsedAction(None, f"no action found under ### Action ###: use one of {offered}", reason)
+
+
+def open_by_label(parsed: ParsedAction, labels: list[TextBox]) -> ParsedAction:
+    """v2's Open app: a tap one label-height above the text that reads exactly the app's name (its icon),
+    so it works only where the label shows. With no such text v2 taps nothing; here the step is invalid,
+    which its reflection judges as v2's would (no change)."""
+    assert isinstance(parsed.action, OpenAppAction)
+    name = parsed.action.name
+    label = next((line for line in labels if line.text == name), None)
+    if label is None:
+        error = f'Open app: no label reading "{name}" on this screen (apps open from their home-screen label)'
+        return ParsedAction(None, error, parsed.reason)
+    x, y = label.center
+    return ParsedAction(TapAction(x=x, y=max(0, y - (label.y2 - label.y1))), None, parsed.reason)
 
 
 def perception_infos(observation: Observation) -> list[str]:
@@ -267,10 +283,14 @@ class MobileAgentV2(LLMAgent):
         if self.perception == "ocr":
             check_available()
 
-    def perceive(self, observation: Observation) -> str:
-        """The screenshot information list, from the pixels or from the tree."""
-        lines = ocr_perception(observation) if self.perception == "ocr" else perception_infos(observation)
-        return "\n".join(lines)
+    def perceive(self, observation: Observation) -> tuple[str, list[TextBox]]:
+        """The screenshot information list, from the pixels or from the tree, and the lines of text read
+        (where Open app looks for an app's label)."""
+        if self.perception == "ocr":
+            lines = read_text(observation.screenshot_png)
+            return "\n".join(ocr_perception(observation, lines)), lines
+        labels = [TextBox(*el.bounds, one_line(el.text)) for el in observation.elements if el.text]
+        return "\n".join(perception_infos(observation)), labels
 
     def reset(self, task: TaskView, kb: KnowledgeBase | None, *, seed: int = 0) -> None:
         super().reset(task, kb, seed=seed)
@@ -282,7 +302,7 @@ class MobileAgentV2(LLMAgent):
 
     def step(self, observation: Observation, history: list[StepRecord]) -> AgentStep:
         turn = Turn()
-        perception = self.perceive(observation)
+        perception, labels = self.perceive(observation)
         keyboard = keyboard_active(observation.elements)
         try:
             if self.reflect(observation, perception, keyboard, history, turn) == "B":
@@ -301,6 +321,8 @@ class MobileAgentV2(LLMAgent):
             return turn.fault(exc)
         self.keep_content(heading(memory, "Important content"))
         parsed = parse_v2_action(reply, allow_shortcuts=self.uses_shortcuts)
+        if isinstance(parsed.action, OpenAppAction):
+            parsed = open_by_label(parsed, labels)
         done = Operation(
             parsed.reason, one_line(heading(reply, "Operation")), one_line(heading(reply, "Action"))
         )
@@ -325,6 +347,7 @@ class MobileAgentV2(LLMAgent):
             before=shown.perception, after=perception, keyboard_before=keyboard_status(shown.keyboard),
             keyboard_after=keyboard_status(keyboard), goal=self.task.instruction,
             operation=shown.done.operation.split(" to ")[0].strip(), action=shown.done.action,
+            hint=render("mobileagent_v2_hint"),
         )  # fmt: skip
         reply = ask_as(
             self, "reflection", [Message.user(prompt, shown.screenshot, observation.screenshot_png)], turn
@@ -345,13 +368,13 @@ class MobileAgentV2(LLMAgent):
         if len(self.operations) > 1:
             prompt = render(
                 "mobileagent_v2_planning", goal=self.task.instruction, operations=self.operation_lines(),
-                progress=self.completed,
+                progress=self.completed, hint=render("mobileagent_v2_hint"),
             )  # fmt: skip
         else:
             last = self.operations[-1]
             prompt = render(
                 "mobileagent_v2_planning_first", goal=self.task.instruction, thought=last.thought,
-                operation=last.operation.split(" to ")[0].strip(),
+                operation=last.operation.split(" to ")[0].strip(), hint=render("mobileagent_v2_hint"),
             )  # fmt: skip
         self.completed = one_line(
             heading(ask_as(self, "planning", [Message.user(prompt)], turn), "Completed contents")
@@ -359,7 +382,7 @@ class MobileAgentV2(LLMAgent):
 
     def decision_messages(self, observation: Observation, perception: str, keyboard: bool) -> list[Message]:
         blocks = {
-            "hint": self.hint(observation),
+            "shortcuts": self.shortcut_block(observation),
             "history": render("mobileagent_v2_history", operations=self.operation_lines()) + "\n\n"
             if self.operations
             else "",
@@ -379,7 +402,7 @@ class MobileAgentV2(LLMAgent):
             goal=self.task.instruction, perception=perception or "(nothing)",
             keyboard=keyboard_status(keyboard, typing=True),
             type_action=render("mobileagent_v2_type" if keyboard else "mobileagent_v2_no_type"),
-            extra_actions=self.extra_actions(), **blocks,
+            extra_actions=self.extra_actions(), hint=render("mobileagent_v2_hint"), **blocks,
         )  # fmt: skip
         return [
             Message.system(render("mobileagent_v2_system")),
@@ -392,8 +415,8 @@ class MobileAgentV2(LLMAgent):
             for i, op in enumerate(self.operations, 1)
         )
 
-    def hint(self, observation: Observation) -> str:
-        """Extra context before the history: none for v2; MAS-MobileAgent's shortcut block."""
+    def shortcut_block(self, observation: Observation) -> str:
+        """Context after the hint: none for v2; MAS-MobileAgent's shortcut block."""
         return ""
 
     def extra_actions(self) -> str:
