@@ -24,9 +24,18 @@ VOLATILE = {"wall_s", "started_at", "device", "observe_s", "agent_s", "execute_s
 
 
 def learner(messages: list[Message]) -> str:
-    """Every task: the Manager declares it finished at once; the Tips Reflector appends a line naming the
-    task to the tips it was shown, so each task's prompts reveal everything learned before it."""
+    """Every task: one wait, judged A, then the Manager declares it finished (Mobile-Agent-E reflects on a
+    task only after an action); the Tips Reflector appends a line naming the task to the tips it was
+    shown, so each task's prompts reveal everything learned before it."""
     text = messages[-1].text or ""
+    if "make a high-level plan" in text:
+        return "Thought: t.\nPlan: 1. wait\nCurrent subgoal: wait"
+    if (messages[0].text or "").startswith("You are the Operator"):
+        return 'Thought: t.\nAction: {"action": "wait", "seconds": 0}\nDescription: the page loads'
+    if "You are the Action Reflector" in text:
+        return "Outcome: A\nError description: None\nProgress status: waited"
+    if "You are the Notetaker" in text:
+        return "Important notes: None"
     if "You are the Tips Reflector" in text:
         tips = text.split("Existing tips:\n", 1)[1].split("\n\nReply in exactly", 1)[0]
         goal = re.search(r"The task: (.*)", text).group(1)

@@ -170,7 +170,7 @@ def _gui(device: Device, action: Action, elements: list[UIElement], touched: _To
         if action.enter:
             device.enter()
     elif isinstance(action, ScrollAction):
-        within = _element(action, elements)
+        within = _element(action, elements) if action.x is None else _scrollable_at(action, elements)
         touched.element = within
         device.scroll(action.direction, within)
     elif isinstance(action, SwipeAction):
@@ -186,6 +186,20 @@ def _gui(device: Device, action: Action, elements: list[UIElement], touched: _To
         device.wait(action.seconds)
     else:  # back, home, enter
         getattr(device, action.action)()
+
+
+def _scrollable_at(action: ScrollAction, elements: list[UIElement]) -> UIElement:
+    """The innermost scrollable element under a scroll's x/y: where the model pointed is what scrolls."""
+    x, y = action.x, action.y
+    assert x is not None and y is not None
+    under = [
+        el
+        for el in elements
+        if el.scrollable and el.bounds[0] <= x < el.bounds[2] and el.bounds[1] <= y < el.bounds[3]
+    ]
+    if not under:
+        raise _Invalid(f"nothing scrollable at ({x}, {y})")
+    return min(under, key=lambda el: (el.bounds[2] - el.bounds[0]) * (el.bounds[3] - el.bounds[1]))
 
 
 def _swipe_line(device: Device, action: SwipeAction) -> tuple[int, int, int, int]:

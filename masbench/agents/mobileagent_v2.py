@@ -42,14 +42,13 @@ from masbench.actions import (
 from masbench.actions.schema import parse_call
 from masbench.llm import LLMError, Message
 
-from .history import StepNote, describe_action
+from .history import StepNote
 from .llm_agent import LLMAgent, Turn
 from .ocr import CONTAINERS, TextBox, check_available, ocr_perception, read_text
 from .parsing import ParsedAction
 from .prompting import render
 
 if TYPE_CHECKING:
-    from masbench.actions import Action
     from masbench.device import Observation, UIElement
     from masbench.shortcuts import KnowledgeBase
     from masbench.tasks import TaskView
@@ -126,23 +125,6 @@ def block(text: str) -> str:
     return f"{text}\n\n" if text else ""
 
 
-@dataclass(frozen=True)
-class Seen:
-    """The previous step as the agent saw and meant it: what the next step's reflection compares with."""
-
-    index: int
-    screenshot: bytes
-    perception: str
-    action: str
-    operation: str
-
-
-def seen_step(index: int, action: Action, note: StepNote, observation: Observation, perception: str) -> Seen:
-    shown = describe_action(action.model_dump(mode="json", exclude_none=True))
-    shown = f"{shown} {note.target}" if note.target else shown
-    return Seen(index, observation.screenshot_png, perception, shown, note.reason or "(not stated)")
-
-
 def ask_as(agent: LLMAgent, role: str, messages: list[Message], turn: Turn) -> str:
     """`agent.ask`, with a failure naming the role whose call failed."""
     try:
@@ -154,13 +136,6 @@ def ask_as(agent: LLMAgent, role: str, messages: list[Message], turn: Turn) -> s
 def judged(note: StepNote, verdict: str) -> StepNote:
     """The step's note with the reflection's verdict, so the history shows how each action turned out."""
     return StepNote(note.target, f"{note.reason} [reflection: {VERDICTS[verdict]}]".strip())
-
-
-def reflectable(seen: Seen | None, history: list[StepRecord]) -> bool:
-    """Did the agent's previous action execute (so the screens before and after are worth comparing)?"""
-    if seen is None or not history or history[-1].index != seen.index:
-        return False
-    return history[-1].kind in ("gui", "shortcut") and history[-1].ok
 
 
 ARGUMENT = r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)"
@@ -217,6 +192,11 @@ def open_by_label(parsed: ParsedAction, labels: list[TextBox]) -> ParsedAction:
         return ParsedAction(None, error, parsed.reason)
     x, y = label.center
     return ParsedAction(TapAction(x=x, y=max(0, y - (label.y2 - label.y1))), None, parsed.reason)
+
+
+def tree_labels(observation: Observation) -> list[TextBox]:
+    """The texts of the UI tree as read lines, for Open app when the screen is read off the tree."""
+    return [TextBox(*el.bounds, one_line(el.text)) for el in observation.elements if el.text]
 
 
 def perception_infos(observation: Observation) -> list[str]:
@@ -289,8 +269,7 @@ class MobileAgentV2(LLMAgent):
         if self.perception == "ocr":
             lines = read_text(observation.screenshot_png)
             return "\n".join(ocr_perception(observation, lines)), lines
-        labels = [TextBox(*el.bounds, one_line(el.text)) for el in observation.elements if el.text]
-        return "\n".join(perception_infos(observation)), labels
+        return "\n".join(perception_infos(observation)), tree_labels(observation)
 
     def reset(self, task: TaskView, kb: KnowledgeBase | None, *, seed: int = 0) -> None:
         super().reset(task, kb, seed=seed)
