@@ -451,3 +451,21 @@ def test_a_place_has_one_picture_of_its_kind_in_the_list_and_on_its_page(phone):
     tap(phone, resource_id="result_title", text="Field Museum")
     shown = {n.image for n in phone.frame().window.walk() if n.image and n.desc == "Field Museum"}
     assert listed["Field Museum"] == "museum:field-museum-chicago" and shown == {listed["Field Museum"]}
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["Ferry Building, San Francisco", "Pike Place Market Seattle", "Navy Pier Chicago", "navy pier, chicago"],
+)
+def test_a_place_named_with_its_city_after_it_is_found(query):
+    """As the real app finds them: the city after the name, with or without a comma, is where to look,
+    while a city inside a place's own name ("Art Institute of Chicago") stays part of the name."""
+    state = VirtualPhone("vphone-1").app_states[MapsApp.package]
+    name = query.split(",")[0].removesuffix(" Seattle").removesuffix(" Chicago").lower()
+    found = model.search(state, model.search_args(state, query), datetime(2025, 6, 2, 10, tzinfo=UTC))
+    assert [p["name"].lower() for p in found][:1] == [name]
+    assert model.resolve(state, query)["name"].lower() == name
+    art = model.search(
+        state, model.search_args(state, "Art Institute of Chicago"), datetime(2025, 6, 2, tzinfo=UTC)
+    )
+    assert [p["name"] for p in art] == ["Art Institute of Chicago"]

@@ -90,12 +90,15 @@ def remember(state: State, point: dict[str, Any]) -> dict[str, Any]:
     return point
 
 
-def _city_in(text: str) -> tuple[str, str | None]:
-    """Split "museums in Chicago", "Chicago museums" or "museum chicago" into ("museums", "Chicago"). A
-    city in a place's own name ("Art Institute of Chicago") stays there unless "in" or "near" links it."""
+def _city_in(state: State, text: str) -> tuple[str, str | None]:
+    """Split "museums in Chicago", "Chicago museums", "museum chicago" or "Navy Pier, Chicago" into
+    ("museums", "Chicago"). A city in a place's own name ("Art Institute of Chicago") stays there unless
+    "in" or "near" links it."""
     what, city = split_place(text, CITIES)
     if city is not None and (
-        category_of(what) or re.search(rf"\b(?:in|near) {re.escape(fold(city))}\b", fold(text))
+        category_of(what)
+        or re.search(rf"\b(?:in|near) {re.escape(fold(city))}\b", fold(text))
+        or not name_matches(state, text)
     ):
         return what, city
     if text.strip().lower().endswith(" near me"):
@@ -130,7 +133,7 @@ def resolve(state: State, text: str, city: str | None = None) -> dict[str, Any] 
     point = geocode(raw, city)
     if point is not None:
         return remember(state, point)
-    name, named_city = _city_in(raw)
+    name, named_city = _city_in(state, raw)
     exact = [p for p in state["places"].values() if fold(p["name"]) == fold(name)]
     found = exact or name_matches(state, name)
     if named_city or len(found) > 1:
@@ -159,7 +162,7 @@ def center(state: State, city: str) -> dict[str, Any]:
 
 
 def search_args(state: State, query: str, city: str | None = None) -> dict[str, Any]:
-    what, named_city = _city_in(query)
+    what, named_city = _city_in(state, query)
     return {
         "query": query.strip(),
         "city": named_city or city or state["map"]["city"],
@@ -173,7 +176,7 @@ def search_args(state: State, query: str, city: str | None = None) -> dict[str, 
 def search(state: State, args: dict[str, Any], now: datetime) -> list[dict[str, Any]]:
     """Places a results list shows, filtered and sorted as its args say (at most 20)."""
     city = args["city"]
-    what, _ = _city_in(args["query"])
+    what, _ = _city_in(state, args["query"])
     if args.get("category"):
         found = [
             p for p in state["places"].values() if p["city"] == city and p["category"] == args["category"]
