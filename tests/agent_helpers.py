@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from masbench.actions import ShortcutAction, select
-from masbench.device import Device
+from masbench.agents.androidworld_screen import screen
+from masbench.device import Device, Observation
 from masbench.llm.scripted import ScriptedLLM
 from masbench.llm.types import Response
 
@@ -40,9 +41,19 @@ AW_NAMES = {"tap": "click", "type": "input_text", "enter": "keyboard_enter", "ba
             "home": "navigate_home", "finish": "status"}  # fmt: skip
 
 
-def androidworld_action(data: dict) -> dict:
-    """A model action in AndroidWorld's `action_type` grammar (what T3A, M3A and MAS-T3A answer with)."""
+def androidworld_action(data: dict, observation: Observation) -> dict:
+    """A model action in AndroidWorld's `action_type` grammar (what T3A, M3A and MAS-T3A answer with), its
+    element renumbered as AndroidWorld's list on `observation` numbers the same node, or, for a container
+    that list leaves out, the smallest listed element under its centre (where a tap lands the same)."""
     data = dict(data)
+    if data.get("index") is not None:
+        element = observation.elements[data["index"]]
+        (x, y), shown = element.center, screen(observation).shown
+        same = [
+            el for el in shown if (el.bounds, el.cls, el.text) == (element.bounds, element.cls, element.text)
+        ]
+        under = [el for el in shown if el.bounds[0] <= x < el.bounds[2] and el.bounds[1] <= y < el.bounds[3]]
+        data["index"] = (same or sorted(under, key=lambda el: el.width * el.height))[0].index
     kind = data.pop("action")
     out = {"action_type": AW_NAMES.get(kind, kind)}
     if kind == "finish":
@@ -50,7 +61,9 @@ def androidworld_action(data: dict) -> dict:
     elif kind == "open_app":
         out["app_name"] = data["name"]
     else:
-        out |= {k: v for k, v in data.items() if k != "enter"}
+        out |= {k: v for k, v in data.items() if k not in ("enter", "clear")}
+        if data.get("clear"):
+            out["clear_text"] = True
     return out
 
 

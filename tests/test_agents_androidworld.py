@@ -14,7 +14,7 @@ from masbench.actions import TypeAction
 from masbench.agents.m3a import M3AAgent
 from masbench.agents.mas_t3a import MasT3AAgent
 from masbench.agents.t3a import T3AAgent
-from masbench.device import Observation, UIElement
+from masbench.device import Observation, parse_ui_dump
 from masbench.llm import Message, ScriptedLLM
 from masbench.shortcuts import load_kb
 from masbench.tasks import load_tasks
@@ -28,24 +28,25 @@ SUMMARY_MARK = "Summary of this step:"
 
 
 def observation(texts: tuple[str, ...] = ("Display", "Dark theme"), colour: str = "white") -> Observation:
+    """A settings list: a scrollable frame holding clickable rows, and one more row below the screen."""
     image = Image.new("RGB", (1080, 2400), colour)
     buf = io.BytesIO()
     image.save(buf, format="PNG")
-    elements = [
-        UIElement(index=0, cls="android.widget.FrameLayout", bounds=(0, 0, 1080, 2400), scrollable=True)
-    ]
-    elements += [
-        UIElement(index=i, cls="android.widget.TextView", text=t, resource_id=f"com.android.settings:id/row{i}",
-                  package="com.android.settings", bounds=(0, 200 * i, 1080, 200 * i + 150), clickable=True)
+    rows = "".join(
+        f'<node class="android.widget.TextView" text="{t}" resource-id="com.android.settings:id/row{i}" '
+        f'package="com.android.settings" clickable="true" bounds="[0,{200 * i}][1080,{200 * i + 150}]"/>'
         for i, t in enumerate(texts, 1)
-    ]  # fmt: skip
-    elements.append(UIElement(index=len(elements), cls="android.widget.TextView", text="Below the screen",
-                              bounds=(0, 2500, 1080, 2600)))  # fmt: skip
+    )
+    below = '<node class="android.widget.TextView" text="Below the screen" bounds="[0,2500][1080,2600]"/>'
+    xml = (
+        '<hierarchy rotation="0"><node class="android.widget.FrameLayout" scrollable="true" '
+        f'bounds="[0,0][1080,2400]">{rows}{below}</node></hierarchy>'
+    )
     return Observation(
         image,
         buf.getvalue(),
-        "<hierarchy/>",
-        elements,
+        xml,
+        parse_ui_dump(xml, screen=(1080, 2400)),
         "com.android.settings",
         ".Settings",
         1080,
@@ -86,8 +87,8 @@ def test_t3a_first_step_is_one_text_call_with_the_published_sections_in_order():
         '{"action_type": "input_text", "text": "<text>", "index": <index>}',
         "The user's goal: Turn on the dark theme.",
         "Nothing has been done yet: this is the first step.",
-        'UI element 2: UIElement(text="Dark theme", content_description=None, class_name="android.widget.TextView", '
-        "bbox_pixels=[x_min=0, x_max=1080, y_min=400, y_max=550]",
+        "UI element 2: UIElement(text='Dark theme', content_description=None, class_name='android.widget.TextView', "
+        "bbox=None, bbox_pixels=BoundingBox(x_min=0, x_max=1080, y_min=400, y_max=550), hint_text=None",
         "Guidelines to follow:",
         'Reason: ...\nAction: {"action_type": ...}',
         "Your answer:",
@@ -96,8 +97,10 @@ def test_t3a_first_step_is_one_text_call_with_the_published_sections_in_order():
     assert positions == sorted(positions)
     assert (
         "is_clickable=True, is_editable=False" in text
-        and 'resource_name="com.android.settings:id/row2"' in text
+        and "resource_name='com.android.settings:id/row2', tooltip=None, resource_id=None, metadata=None)"
+        in text
     )
+    assert "installed apps" not in text and "YouTube" not in text  # AndroidWorld names no apps
     assert "Below the screen" not in text  # off-screen elements are not listed, as in AndroidWorld
     assert "shortcut" not in text.lower()
     assert step.action.action == "tap" and step.action.index == 1 and step.usage.calls == 1
@@ -110,8 +113,8 @@ def test_t3a_later_steps_summarise_the_previous_step_then_choose_with_the_summar
     step = agent.step(after, [ran(0)])
     summary_call, action_call = agent.llm.requests[1:]
     summary = summary_call[0].text
-    assert summary.index('UI element 1: UIElement(text="Display"') < summary.index(
-        'UI element 2: UIElement(text="Font size"'
+    assert summary.index("UI element 1: UIElement(text='Display'") < summary.index(
+        "UI element 2: UIElement(text='Font size'"
     )  # the element lists before and after the action
     assert 'The action you chose: {"action_type": "click", "index": 1}' in summary
     assert "Your reason: the Display row holds the theme." in summary and summary.endswith(SUMMARY_MARK)
@@ -131,8 +134,8 @@ def test_steps_that_never_ran_get_a_fixed_history_line_and_no_summary_call():
     assert len(agent.llm.requests) == 3  # three action calls, no summaries
     history = agent.llm.requests[-1][0].text
     assert (
-        "Step 1: The reply was not an action in the required format, so nothing was done: no action found"
-        in history
+        "Step 1: The reply was not an action in the required format, so nothing was done: "
+        'the reply needs a "Reason: ..." part' in history
     )
     assert (
         'Step 2: The action {"action_type": "click", "index": 1} could not be carried out: '
@@ -141,7 +144,9 @@ def test_steps_that_never_ran_get_a_fixed_history_line_and_no_summary_call():
 
 
 def test_finishing_owes_no_summary():
-    agent = agent_for(T3AAgent, action_reply='Action: {"action_type": "status", "goal_status": "complete"}')
+    agent = agent_for(
+        T3AAgent, action_reply='Reason: done.\nAction: {"action_type": "status", "goal_status": "complete"}'
+    )
     step = agent.step(observation(), [])
     assert step.action.action == "finish" and step.action.status == "success" and agent.owed is None
 
@@ -149,25 +154,22 @@ def test_finishing_owes_no_summary():
 @pytest.mark.parametrize(
     ("reply", "error"),
     [
-        (
-            'Action: {"action": "tap", "target": {"text": "Display"}}',
-            "names its element by selector; use its index",
-        ),
+        ('Action: {"action": "tap", "target": {"text": "Display"}}', "invalid action_type None"),
         ('Action: {"action_type": "click", "x": 10, "y": 20}', "names its element by coordinates"),
+        ('Action: {"action_type": "swipe", "direction": "up"}', "'swipe' is not one of the actions listed"),
         (
-            'Action: {"action_type": "swipe", "direction": "up"}',
-            "action 'swipe' is not one this agent offers",
+            'Action: {"action_type": "shortcut", "name": "settings.open_display_settings"}',
+            "'shortcut' is not one of the actions listed",
         ),
-        ('Action: {"action_type": "shortcut", "name": "settings.open_display_settings"}', "GUI actions only"),
     ],
 )
 def test_the_grammar_refuses_what_the_prompt_never_offered(reply, error):
-    step = agent_for(T3AAgent, action_reply=reply).step(observation(), [])
+    step = agent_for(T3AAgent, action_reply=f"Reason: r.\n{reply}").step(observation(), [])
     assert step.action is None and error in step.error
 
 
 def test_input_text_taps_types_and_presses_enter():
-    reply = 'Action: {"action_type": "input_text", "text": "dark", "index": 2}'
+    reply = 'Reason: r.\nAction: {"action_type": "input_text", "text": "dark", "index": 2}'
     step = agent_for(T3AAgent, action_reply=reply).step(observation(), [])
     assert step.action == TypeAction(text="dark", index=2, enter=True)
 
@@ -185,7 +187,7 @@ def test_m3a_action_call_sends_the_screenshot_and_its_marked_copy_with_concise_r
     assert "UIElement(" not in text and "numbered box" in text
     assert images[0].image == obs.screenshot_png
     marked = Image.open(io.BytesIO(images[1].image)).convert("RGB")
-    assert marked.getpixel((1, 201)) != (255, 255, 255) and marked.getpixel((540, 1800)) == (255, 255, 255)
+    assert marked.getpixel((0, 300)) == (0, 255, 0) and marked.getpixel((540, 1800)) == (255, 255, 255)
 
 
 def test_m3a_summary_call_sees_both_marked_screenshots_labelled_before_and_after():
@@ -195,7 +197,8 @@ def test_m3a_summary_call_sees_both_marked_screenshots_labelled_before_and_after
     summary_call = agent.llm.requests[1]
     before, after = (Image.open(io.BytesIO(p.image)).convert("RGB") for p in summary_call[0].images)
     assert SUMMARY_MARK in summary_call[0].text and '"before"' in summary_call[0].text
-    assert before.getpixel((1075, 2395)) == (0, 0, 0) == after.getpixel((1075, 2395))  # the corner labels
+    for image in (before, after):  # the corner labels: black words on a white box
+        assert {(0, 0, 0), (255, 255, 255)} <= {c for _, c in image.crop((930, 2370, 1080, 2400)).getcolors()}
     assert before.getpixel((540, 1800)) == (255, 255, 255) and after.getpixel((540, 1800)) != (255, 255, 255)
 
 
@@ -214,7 +217,7 @@ def test_mas_t3a_adds_only_the_shortcut_block_to_t3a():
 
 
 def test_mas_t3a_calls_a_shortcut_in_the_grammar():
-    reply = 'Action: {"action_type": "shortcut", "name": "settings.open_display_settings", "arguments": {}}'
+    reply = 'Reason: r.\nAction: {"action_type": "shortcut", "name": "settings.open_display_settings", "arguments": {}}'
     step = agent_for(MasT3AAgent, action_reply=reply).step(observation(), [])
     assert step.action.action == "shortcut" and step.action.name == "settings.open_display_settings"
 

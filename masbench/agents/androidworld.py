@@ -1,5 +1,5 @@
-"""What T3A and M3A share, as AndroidWorld publishes them: two model calls per step, its action grammar
-and its element records.
+"""What T3A and M3A share, as AndroidWorld publishes them: two model calls per step, its action grammar,
+its reading of replies and its element list (`androidworld_screen.py`).
 
 Each step AndroidWorld's agents (1) choose an action from the goal, a history of one-line *summaries*
 and the screen, then (2) after the action ran, ask the model to summarise the step from the screens
@@ -10,7 +10,10 @@ step that makes the call. Steps that never reach the model get AndroidWorld's fi
 instead (an unusable reply, an action that failed to run); a finishing step needs no summary.
 
 The grammar is AndroidWorld's `action_type` JSON (`click`, `input_text`, `status`, ...) with elements
-named by index only; `input_text` taps the field, types and presses Enter, as AndroidWorld executes it.
+named by their number in AndroidWorld's list only; `input_text` taps the field, types and presses Enter, as
+AndroidWorld executes it. Replies are read by AndroidWorld's rules (`androidworld_reply.py`); the
+`-lenient` variants read what those rules refuse with the tolerant parser instead, and each such step is
+counted as rescued.
 """
 
 from __future__ import annotations
@@ -22,14 +25,16 @@ from typing import TYPE_CHECKING
 
 from masbench.llm import LLMError, Message
 
+from .androidworld_reply import OURS, parse_strict
+from .androidworld_screen import ground, screen
 from .base import AgentStep
 from .llm_agent import LLMAgent, Turn
-from .parsing import Grammar, ParsedAction, parse_model_action
-from .prompting import app_names, render
+from .parsing import Grammar, ParsedAction, ParseMode, parse_in_mode, parse_model_action
+from .prompting import render
 
 if TYPE_CHECKING:
     from masbench.actions import Action
-    from masbench.device import Observation, UIElement
+    from masbench.device import Observation
     from masbench.shortcuts import KnowledgeBase
     from masbench.tasks import TaskView
     from masbench.trajectory import StepRecord
@@ -59,75 +64,6 @@ UNUSABLE_REPLY = "The reply was not an action in the required format, so nothing
 FAILED_ACTION = "The action {action} could not be carried out: {error}."
 
 
-def on_screen(element: UIElement, width: int, height: int) -> bool:
-    """AndroidWorld lists only elements with an area inside the screen (what a person could touch)."""
-    x1, y1, x2, y2 = element.bounds
-    return x2 > x1 and y2 > y1 and x1 >= 0 and y1 >= 0 and x2 <= width and y2 <= height
-
-
-def _shown(observation: Observation) -> list[UIElement]:
-    return [el for el in observation.elements if on_screen(el, observation.width, observation.height)]
-
-
-def full_records(observation: Observation) -> str:
-    """T3A's element list: every field of each element's accessibility record."""
-    lines = []
-    for el in _shown(observation):
-        x1, y1, x2, y2 = el.bounds
-        fields = {
-            "text": el.text or None,
-            "content_description": el.content_desc or None,
-            "class_name": el.cls or None,
-            "bbox_pixels": f"[x_min={x1}, x_max={x2}, y_min={y1}, y_max={y2}]",
-            "hint_text": el.hint or None,
-            "is_checked": el.checked,
-            "is_checkable": el.checkable,
-            "is_clickable": el.clickable,
-            "is_editable": el.editable,
-            "is_enabled": el.enabled,
-            "is_focused": el.focused,
-            "is_focusable": el.focusable,
-            "is_long_clickable": el.long_clickable,
-            "is_scrollable": el.scrollable,
-            "is_selected": el.selected,
-            "is_visible": True,
-            "package_name": el.package or None,
-            "resource_name": el.resource_id or None,
-        }
-        body = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False) if isinstance(v, str) and k != 'bbox_pixels' else v}"
-                         for k, v in fields.items())  # fmt: skip
-        lines.append(f"UI element {el.index}: UIElement({body})")
-    return "\n".join(lines) or NO_ELEMENTS
-
-
-def concise_records(observation: Observation) -> str:
-    """M3A's element list: the texts that are set and the interaction flags, numbered like the marks."""
-    lines = []
-    for el in _shown(observation):
-        record: dict[str, object] = {"index": el.index}
-        for key, value in (
-            ("text", el.text),
-            ("content_description", el.content_desc),
-            ("hint_text", el.hint),
-        ):
-            if value:
-                record[key] = value
-        record |= {
-            "is_clickable": el.clickable,
-            "is_long_clickable": el.long_clickable,
-            "is_editable": el.editable,
-        }
-        if el.scrollable:
-            record["is_scrollable"] = True
-        if el.focusable:
-            record["is_focusable"] = True
-        record |= {"is_selected": el.selected, "is_checked": el.checked}
-        body = ", ".join(f"{json.dumps(k)}: {json.dumps(v, ensure_ascii=False) if isinstance(v, str) else v}"
-                         for k, v in record.items())  # fmt: skip
-        lines.append(f"UI element {el.index}: {{{body}}}")
-    return "\n".join(lines) or NO_ELEMENTS
-
-
 def action_json(action: Action) -> str:
     """An action written back in AndroidWorld's grammar, for the summary prompt and the history line."""
     data = action.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
@@ -141,16 +77,18 @@ def action_json(action: Action) -> str:
         out |= {"name": data.get("name"), "arguments": data.get("arguments", {})}
     else:
         out |= {k: v for k, v in data.items() if k in ("text", "index", "direction")}
+        if data.get("clear"):
+            out["clear_text"] = True
     return json.dumps(out, ensure_ascii=False)
 
 
-AW_NAMES = {"tap": "click", "type": "input_text", "enter": "keyboard_enter", "home": "navigate_home",
-            "back": "navigate_back", "finish": "status"}  # fmt: skip
+AW_NAMES = {ours: theirs for theirs, ours in OURS.items()}
 
 
 @dataclass
 class Decision:
-    """A step whose summary is still owed: what the model saw, chose and why."""
+    """A step whose summary is still owed: what the model saw, chose (numbered as it saw the elements)
+    and why."""
 
     index: int
     before: Observation
@@ -162,6 +100,8 @@ class AndroidWorldAgent(LLMAgent):
     """The two-call step loop; subclasses say what each call shows (text only, or with screenshots)."""
 
     grammar = GRAMMAR
+    parse_mode: ParseMode = "strict"
+    step_label = "Step {n}: "  # how a history line starts (M3A writes "Step 1- ")
 
     def reset(self, task: TaskView, kb: KnowledgeBase | None, *, seed: int = 0) -> None:
         super().reset(task, kb, seed=seed)
@@ -181,13 +121,14 @@ class AndroidWorldAgent(LLMAgent):
         return render("aw_preamble", inputs=inputs, actions=self.action_list())
 
     def action_list(self) -> str:
-        return render("aw_actions", apps=app_names())
+        return render("aw_actions")
 
     def guidance(self) -> str:
         return render("aw_guidance")
 
     def history_lines(self) -> str:
-        return "\n".join(f"Step {i}: {s}" for i, s in enumerate(self.summaries, 1)) or FIRST_STEP
+        lines = (self.step_label.format(n=n) + s for n, s in enumerate(self.summaries, 1))
+        return "\n".join(lines) or FIRST_STEP
 
     def step(self, observation: Observation, history: list[StepRecord]) -> AgentStep:
         turn = Turn()
@@ -197,14 +138,24 @@ class AndroidWorldAgent(LLMAgent):
         except LLMError as exc:
             return turn.fault(exc)
         parsed = self.parse(reply)
-        if parsed.action is None:
-            self.summaries.append(UNUSABLE_REPLY.format(error=parsed.error))
-        elif parsed.action.action != "finish":
+        action, error = parsed.action, parsed.error
+        if action is not None:
+            action, error = ground(action, screen(observation), observation)
+        if action is None:
+            self.summaries.append(UNUSABLE_REPLY.format(error=error))
+        elif action.action != "finish":
+            assert parsed.action is not None
             self.owed = Decision(len(history), observation, parsed.action, parsed.reason)
-        return turn.result(parsed.action, parsed.error)
+        return turn.result(action, error, rescued=parsed.rescued)
 
     def parse(self, reply: str) -> ParsedAction:
-        return parse_model_action(reply, allow_shortcuts=self.uses_shortcuts, grammar=self.grammar)
+        """AndroidWorld's reading of the reply; in lenient mode the tolerant parser's when that refuses."""
+        return parse_in_mode(
+            reply,
+            self.parse_mode,
+            lambda text: parse_strict(text, self.grammar),
+            lambda text: parse_model_action(text, allow_shortcuts=self.uses_shortcuts, grammar=self.grammar),
+        )
 
     def _settle(self, observation: Observation, history: list[StepRecord], turn: Turn) -> None:
         """Write the history line the last decision is owed: a summary call, or the failure as it was."""
@@ -218,3 +169,10 @@ class AndroidWorldAgent(LLMAgent):
             return
         summary = self.ask(self.summary_messages(decision, observation), turn)
         self.summaries.append(f"Action selected: {action_json(decision.action)}. {' '.join(summary.split())}")
+
+
+def lenient(cls: type[AndroidWorldAgent]) -> type[AndroidWorldAgent]:
+    """`cls` reading replies its strict rules refuse with the tolerant parser (`<name>-lenient`)."""
+    attrs = {"name": f"{cls.name}-lenient", "parse_mode": "lenient",
+             "description": f"{cls.description} Lenient reply parser (rescues counted)."}  # fmt: skip
+    return type(f"Lenient{cls.__name__}", (cls,), attrs)

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from masbench.llm import Message
 
-from .androidworld import Decision, concise_records, on_screen
+from .androidworld import NO_ELEMENTS, Decision
+from .androidworld_screen import concise_record, screen
 from .marks import draw_marks, label_corner, png
 from .t3a import T3AAgent
 
@@ -24,10 +25,9 @@ M3A_INPUTS = (
 
 
 def marked(observation: Observation) -> Image.Image:
-    """The set-of-marks screenshot: the elements AndroidWorld lists, boxed and numbered."""
+    """The set-of-marks screenshot: the elements AndroidWorld shows, boxed and numbered."""
     assert observation.screenshot is not None, "m3a needs observations with a screenshot"
-    shown = [el for el in observation.elements if on_screen(el, observation.width, observation.height)]
-    return draw_marks(observation.screenshot, shown)
+    return draw_marks(observation.screenshot, screen(observation).shown)
 
 
 class M3AAgent(T3AAgent):
@@ -40,9 +40,11 @@ class M3AAgent(T3AAgent):
     inputs = M3A_INPUTS
     action_template = "m3a_action"
     summary_template = "m3a_summary"
+    step_label = "Step {n}- "
 
     def elements(self, observation: Observation) -> str:
-        return concise_records(observation)
+        """Every element AndroidWorld shows, as its short record."""
+        return "\n".join(concise_record(el) for el in screen(observation).shown) or NO_ELEMENTS
 
     def action_messages(self, observation: Observation, history_text: str) -> list[Message]:
         assert observation.screenshot_png, "m3a needs observations with a screenshot"

@@ -11,9 +11,12 @@ from PIL import Image, ImageDraw, ImageFont
 
 from masbench.device import UIElement
 
-PALETTE = ((230, 25, 75), (60, 180, 75), (0, 130, 200), (245, 130, 48), (145, 30, 180), (0, 128, 128))
-LINE_WIDTH = 4
-FONT_SIZE = 30
+BOX = (0, 255, 0)  # AndroidWorld's marks: a green box, the index in black on a white tag at its top left
+LINE_WIDTH = 2
+FONT_SIZE = 20
+TAG = (34, 24)
+LABEL_BOX = (150, 30)  # the white "before"/"after" box at the bottom right
+LABEL_FONT_SIZE = 26
 
 
 @functools.cache
@@ -22,31 +25,28 @@ def _font(size: int) -> ImageFont.ImageFont | ImageFont.FreeTypeFont:
 
 
 def draw_marks(image: Image.Image, elements: Iterable[UIElement]) -> Image.Image:
-    """A copy of `image` with each element's bounds outlined and its index in a filled tag inside its top-left corner."""
+    """A copy of `image` with each element's bounds outlined and its index on a tag inside its top-left
+    corner, drawn as AndroidWorld's M3A draws them."""
     marked = image.convert("RGB")
     draw = ImageDraw.Draw(marked)
     font = _font(FONT_SIZE)
     for el in elements:
-        colour = PALETTE[el.index % len(PALETTE)]
         x1, y1, x2, y2 = el.bounds
-        draw.rectangle((x1, y1, x2 - 1, y2 - 1), outline=colour, width=LINE_WIDTH)
-        label = str(el.index)
-        left, top, right, bottom = draw.textbbox((0, 0), label, font=font)
-        w, h = right - left + 10, bottom - top + 8
-        draw.rectangle((x1, y1, x1 + w, y1 + h), fill=colour)
-        draw.text((x1 + 5 - left, y1 + 4 - top), label, fill=(255, 255, 255), font=font)
+        draw.rectangle((x1, y1, x2 - 1, y2 - 1), outline=BOX, width=LINE_WIDTH)
+        draw.rectangle((x1 + 1, y1 + 1, x1 + TAG[0], y1 + TAG[1]), fill=(255, 255, 255))
+        draw.text((x1 + 2, y1 + 2), str(el.index), fill=(0, 0, 0), font=font)
     return marked
 
 
 def label_corner(image: Image.Image, label: str) -> Image.Image:
-    """`image` with `label` in a dark tag at its bottom-right corner (M3A tells "before" from "after")."""
+    """`image` with `label` in black on a white box at its bottom-right corner (M3A tells "before" from
+    "after")."""
     draw = ImageDraw.Draw(image)
-    font = _font(FONT_SIZE * 2)
-    left, top, right, bottom = draw.textbbox((0, 0), label, font=font)
-    w, h = right - left + 24, bottom - top + 16
-    x, y = image.width - w, image.height - h
-    draw.rectangle((x, y, image.width, image.height), fill=(0, 0, 0))
-    draw.text((x + 12 - left, y + 8 - top), label, fill=(255, 255, 255), font=font)
+    w, h = LABEL_BOX
+    draw.rectangle((image.width - w, image.height - h, image.width, image.height), fill=(255, 255, 255))
+    left, top, _, bottom = draw.textbbox((0, 0), label, font=_font(LABEL_FONT_SIZE))
+    y = image.height - h + (h - (bottom - top)) // 2 - top
+    draw.text((image.width - 120 - left, y), label, fill=(0, 0, 0), font=_font(LABEL_FONT_SIZE))
     return image
 
 

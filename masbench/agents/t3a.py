@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from masbench.llm import Message
 
-from .androidworld import AndroidWorldAgent, Decision, action_json, full_records
+from .androidworld import NO_ELEMENTS, AndroidWorldAgent, Decision, action_json
+from .androidworld_screen import full_record, screen
 from .prompting import render
 
 if TYPE_CHECKING:
@@ -27,7 +28,8 @@ class T3AAgent(AndroidWorldAgent):
     summary_template = "t3a_summary"
 
     def elements(self, observation: Observation) -> str:
-        return full_records(observation)
+        """Every element AndroidWorld shows, as its whole record."""
+        return "\n".join(full_record(el) for el in screen(observation).shown) or NO_ELEMENTS
 
     def shortcut_block(self, observation: Observation) -> str:
         """Nothing for the GUI-only agents; the MAS variants add the paper's shortcut block here."""

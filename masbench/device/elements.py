@@ -196,6 +196,18 @@ def parse_ui_dump(xml: str | bytes, screen: tuple[int, int] | None = None) -> li
     ``screen=(width, height)`` clips bounds to the screen and drops nodes lying fully outside it.
     Raises ValueError only for input that is not a UI dump at all; returns [] for empty input.
     """
+    elements: list[UIElement] = []
+    for attrs, _ in dump_nodes(xml):
+        el = _element(attrs, len(elements), screen)
+        if el is not None:
+            elements.append(el)
+    return elements
+
+
+def dump_nodes(xml: str | bytes) -> list[tuple[dict[str, str], bool]]:
+    """Every ``<node>`` of a dump in document order: its attributes and whether it has child nodes, for
+    agents that list nodes by their own published rule (AndroidWorld's: leaves, nodes with a content
+    description, scrollable nodes). Same input rules as `parse_ui_dump`."""
     text = _prepare(xml)
     if text is None:
         return []
@@ -205,12 +217,7 @@ def parse_ui_dump(xml: str | bytes, screen: tuple[int, int] | None = None) -> li
         root = None
     if root is None:
         return []
-    elements: list[UIElement] = []
-    for node in root.iter("node"):
-        el = _element(dict(node.attrib), len(elements), screen)
-        if el is not None:
-            elements.append(el)
-    return elements
+    return [(dict(node.attrib), node.find("node") is not None) for node in root.iter("node")]
 
 
 def _element(attrs: dict[str, str], index: int, screen: tuple[int, int] | None) -> UIElement | None:
@@ -223,7 +230,25 @@ def _element(attrs: dict[str, str], index: int, screen: tuple[int, int] | None) 
         bounds = (max(0, x1), max(0, y1), min(w, x2), min(h, y2))
         if bounds[2] <= bounds[0] or bounds[3] <= bounds[1]:
             return None
-    el = UIElement(
+    el = node_element(attrs, index, bounds)
+    meaningful = (
+        el.text.strip()
+        or el.content_desc.strip()
+        or el.resource_id
+        or el.hint.strip()
+        or el.clickable
+        or el.long_clickable
+        or el.scrollable
+        or el.checkable
+        or el.focusable
+        or el.editable
+    )
+    return el if meaningful else None
+
+
+def node_element(attrs: dict[str, str], index: int, bounds: tuple[int, int, int, int]) -> UIElement:
+    """The element a node's attributes describe, under `index` and with `bounds`, whatever its content."""
+    return UIElement(
         index=index,
         cls=attrs.get("class", "").strip(),
         text=attrs.get("text", ""),
@@ -243,19 +268,6 @@ def _element(attrs: dict[str, str], index: int, screen: tuple[int, int] | None) 
         selected=_flag(attrs, "selected"),
         password=_flag(attrs, "password"),
     )
-    meaningful = (
-        el.text.strip()
-        or el.content_desc.strip()
-        or el.resource_id
-        or el.hint.strip()
-        or el.clickable
-        or el.long_clickable
-        or el.scrollable
-        or el.checkable
-        or el.focusable
-        or el.editable
-    )
-    return el if meaningful else None
 
 
-__all__ = ["UIElement", "parse_bounds", "parse_ui_dump"]
+__all__ = ["UIElement", "dump_nodes", "node_element", "parse_bounds", "parse_ui_dump"]
