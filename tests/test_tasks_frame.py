@@ -82,7 +82,10 @@ def test_diff_of_scalar_lists_is_a_multiset():
 
 def test_no_change_no_verdict():
     state = _snapshot()
-    assert unexpected(_task({"value": {"app": "fitbit", "path": "goals.weight_kg", "eq": 65}}), state, state) == []
+    assert (
+        unexpected(_task({"value": {"app": "fitbit", "path": "goals.weight_kg", "eq": 65}}), state, state)
+        == []
+    )
 
 
 def test_a_value_leaf_allows_only_its_path():
@@ -113,7 +116,9 @@ def test_a_contains_leaf_on_a_scalar_list_allows_that_element_only():
 def test_side_effects_in_apps_the_task_does_not_name_fail():
     task = _task({"value": {"app": "fitbit", "path": "goals.weight_kg", "eq": 65}}, apps=["fitbit"])
     before, after = _changed(lambda a: (a[FIT]["goals"].update(weight_kg=65), a[YT]["subscriptions"].pop()))
-    assert [c.describe() for c in unexpected(task, before, after)] == ["youtube.subscriptions[-] UCb (Space Hour)"]
+    assert [c.describe() for c in unexpected(task, before, after)] == [
+        "youtube.subscriptions[-] UCb (Space Hour)"
+    ]
     after["settings"]["system"]["screen_brightness"] = "255"
     assert "settings.system.screen_brightness: '102' -> '255'" in [
         c.describe() for c in unexpected(task, before, after)
@@ -169,10 +174,33 @@ def test_a_container_the_check_reads_may_be_made():
     before["apps"][YT]["home"] = None
     after = copy.deepcopy(before)
     after["apps"][YT]["home"] = {"id": "p1", "address": "1 Main St"}
-    assert unexpected(_task({"value": {"app": "youtube", "path": "home.id", "eq": "p1"}}), before, after) == []
+    assert (
+        unexpected(_task({"value": {"app": "youtube", "path": "home.id", "eq": "p1"}}), before, after) == []
+    )
 
 
 @pytest.mark.parametrize("pattern", ["youtube", "youtube.", "nosuchapp.x", "youtube..x"])
 def test_bad_may_change_patterns_are_refused(pattern):
     with pytest.raises(ValueError, match="may_change"):
         _task({"value": {"app": "youtube", "path": "searches", "exists": True}}, may_change=[pattern])
+
+
+def test_an_item_made_with_more_than_was_asked_is_unexpected():
+    """A new event with an unasked guest or repeat fails (created.yaml: what a new event holds)."""
+    cal = package_of("calendar")
+    before = _snapshot()
+    before["apps"][cal] = {"events": [{"id": 1, "summary": "Stand-up", "guests": [], "rrule": ""}]}
+    asked = {"id": 2, "summary": "Run", "guests": [], "rrule": "", "location": "", "description": ""}
+    task = _task(
+        {"items": {"app": "calendar", "path": "events", "where": {"id": {"gt": 1}, "summary": "Run"}}}
+    )
+    after = copy.deepcopy(before)
+    after["apps"][cal]["events"].append(asked)
+    assert unexpected(task, before, after) == []
+    after["apps"][cal]["events"][-1] = {**asked, "guests": ["sam@x.io"], "rrule": "FREQ=DAILY"}
+    [change] = unexpected(task, before, after)
+    assert change.describe() == (
+        "calendar.events[+] 2 (Run): not asked for: rrule 'FREQ=DAILY', guests ['sam@x.io']"
+    )
+    named = _task({"items": {"app": "calendar", "path": "events", "where": {"summary": "Run", "rrule": "FREQ=DAILY", "guests": {"exists": True}}}})  # fmt: skip
+    assert unexpected(named, before, after) == []  # what the where names is asked for

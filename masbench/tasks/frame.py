@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -47,6 +47,7 @@ SIGNS = {"added": "[+]", "removed": "[-]", "changed": "~", "reordered": "reorder
 IDENTITY_KEYS = ("id", "asin", "video_id", "channel_id", "hotel_id", "number", "url", "name")
 LABEL_KEYS = ("name", "title", "summary", "subject", "headline", "hotel", "handle")
 INCIDENTAL_FILE = Path(__file__).with_name("incidental.yaml")
+CREATED_FILE = Path(__file__).with_name("created.yaml")
 PHONE = "phone"  # the pseudo-app of state no app owns (the clipboard)
 SETTINGS = "settings"  # the pseudo-app of system settings: settings.<namespace>.<key>
 
@@ -63,13 +64,15 @@ class Change:
     before: Any = None
     after: Any = None
     elements: dict[int, tuple[Any, Any]] = field(default_factory=dict, compare=False)
+    note: str = ""  # why an allowed-looking change is not: a made item's fields nobody asked for
 
     def describe(self) -> str:
         """`youtube.subscriptions[-] UCx (Sunday Sourdough)`, `fitbit.goals.water_ml: 2000 -> 2500`."""
         where = _dotted(self.path[:-1] if self.kind in ("added", "removed") else self.path)
         if self.kind in ("added", "removed"):
             item = self.after if self.kind == "added" else self.before
-            return f"{where}{SIGNS[self.kind]} {_label(self.path[-1], item)}"
+            note = f": {self.note}" if self.note else ""
+            return f"{where}{SIGNS[self.kind]} {_label(self.path[-1], item)}{note}"
         if self.kind == "reordered":
             return f"{where} reordered"
         return f"{where}: {ops.show(self.before, 60)} -> {ops.show(self.after, 60)}"
@@ -207,9 +210,8 @@ class Allowance:
     kinds: frozenset[str] = frozenset(KINDS)
     where: dict[str, Any] | None = None
     element: Any = ops.MISSING  # a scalar list's one allowed element (`contains`)
-    source: str = (
-        ""  # which rule allows it: check (whose paths' containers may be made), may_change, incidental
-    )
+    blank: dict[str, Any] | None = None  # what a new item holds in the fields `where` does not name
+    source: str = ""  # check (whose paths' containers may be made), may_change or incidental
 
     def covers(self, change: Change) -> bool:
         n = len(self.path)
@@ -232,9 +234,32 @@ class Allowance:
             return self.element in (before, after)
         assert self.where is not None
         kept = before is not ops.MISSING and after is not ops.MISSING and len(change.path) > n + 1
-        if kept and change.path[n + 1] not in {key.split(".")[0] for key in self.where}:
+        if kept and change.path[n + 1] not in _judged(self.where):
             return False  # of an item kept, only the fields the check judges may change
+        if own_items and self.unasked(change):
+            return False  # an item made with more than was asked (a guest, a repeat, a Cc)
         return any(_selects(self.where, item) for item in (before, after) if item is not ops.MISSING)
+
+    def unasked(self, change: Change) -> list[str]:
+        """The fields of an item this allowance's check makes that hold what nobody asked for: not named
+        by the `where` and not blank (`created.yaml`), as `field value` lines."""
+        n = len(self.path)
+        if self.blank is None or self.where is None or change.kind != "added" or len(change.path) != n + 1:
+            return []
+        item = change.after
+        if not isinstance(item, dict) or not _selects(self.where, item):
+            return []
+        judged = _judged(self.where)
+        return [
+            f"{name} {ops.show(item[name], 60)}"
+            for name, blank in self.blank.items()
+            if name not in judged and item.get(name, blank) != blank
+        ]
+
+
+def _judged(where: dict[str, Any]) -> set[str]:
+    """The fields of an item a `where` names (`address.city` names `address`)."""
+    return {key.split(".")[0] for key in where}
 
 
 def _empty(value: Any) -> bool:
@@ -283,7 +308,8 @@ def check_allowances(check: Check, before: dict[str, Any], after: dict[str, Any]
         for path in _resolved(spec.app, spec.path, states):
             if leaf.items is not None:
                 if leaf.items.where:  # a bare count says how many, not which: it allows nothing
-                    allowed.append(Allowance(path, where=leaf.items.where, source="check"))
+                    blank = created().get((spec.app, spec.path))
+                    allowed.append(Allowance(path, where=leaf.items.where, blank=blank, source="check"))
             elif "contains" in leaf.value.ops and all(isinstance(_at(s, spec.path), list) for s in states):  # type: ignore[union-attr]
                 allowed.append(Allowance(path, element=leaf.value.ops["contains"], source="check"))  # type: ignore[union-attr]
             else:
@@ -313,6 +339,14 @@ def incidental() -> tuple[Allowance, ...]:
     return tuple(allowed)
 
 
+@cache
+def created() -> dict[tuple[str, str], dict[str, Any]]:
+    """What a new item holds in the fields a task does not ask about, per (app, list path), from
+    `created.yaml` (docs/tasks.md §8)."""
+    data = yaml.safe_load(CREATED_FILE.read_text(encoding="utf-8"))
+    return {(app, path): dict(blank) for app, lists in data.items() for path, blank in lists.items()}
+
+
 def task_allowances(task: Task, before: dict[str, Any], after: dict[str, Any]) -> list[Allowance]:
     declared = [Allowance(parse_pattern(p), source="may_change") for p in task.may_change]
     return [*check_allowances(task.check, before, after), *declared, *incidental()]
@@ -321,7 +355,12 @@ def task_allowances(task: Task, before: dict[str, Any], after: dict[str, Any]) -
 def unexpected(task: Task, before: dict[str, Any], after: dict[str, Any]) -> list[Change]:
     """The changes from `before` to `after` that nothing allows."""
     allowed = task_allowances(task, before, after)
-    return [c for c in snapshot_changes(before, after) if not any(a.covers(c) for a in allowed)]
+    found = [c for c in snapshot_changes(before, after) if not any(a.covers(c) for a in allowed)]
+    return [_noted(c, [line for a in allowed for line in a.unasked(c)]) for c in found]
+
+
+def _noted(change: Change, unasked: list[str]) -> Change:
+    return replace(change, note=f"not asked for: {', '.join(unasked)}") if unasked else change
 
 
 # --- judging an outcome --------------------------------------------------------------------------------------
@@ -350,6 +389,7 @@ __all__ = [
     "Allowance",
     "Change",
     "check_allowances",
+    "created",
     "diff",
     "identity_key",
     "incidental",
