@@ -3,8 +3,10 @@
 For each task, a virtual phone is put in the task's initial state and half of the GUI reference is
 played, so the screen is a typical mid-task one; then each agent takes two steps there (the second with
 the first recorded as done), answered by a canned reply every role can parse. The first step shows the
-opening cost, the second the steady state (summaries, reflections, planning). Tokens are the scripted
-backend's estimate (4 characters a token, 258 an image, as Gemini bills them).
+opening cost, the second the steady state (summaries, reflections, planning). Tokens are estimates: text
+at 4 characters a token, images by Gemini 2.x's tile rule (the paper's model: 258 tokens per 768-px tile,
+2,064 for a 1080x2400 screenshot) and, in the last column, by the common OpenAI tile rule (85 + 170 per
+512-px tile) for an OpenAI-compatible server (`masbench.llm.image_tokens`).
 
     python scripts/bench_prompts.py [--tasks all] [--limit 12]
 """
@@ -49,9 +51,10 @@ Action: {"action_type": "wait"}"""
 ANDROIDWORLD_T3A = "~7k + ~12k"
 
 
-def measure(agent_name: str, tasks, device, kb, script: Path) -> tuple[float, float, float]:
-    """(calls per steady step, prompt tokens of the first step, of a steady step), means over tasks."""
-    first, steady, calls = [], [], []
+def measure(agent_name: str, tasks, device, kb, script: Path) -> tuple[float, float, float, float]:
+    """(calls per steady step, prompt tokens of the first step, of a steady step, of a steady step under
+    OpenAI's image rule), means over tasks."""
+    first, steady, steady_openai, calls = [], [], [], []
     for task in tasks:
         play(device, task, task.solutions.gui[: len(task.solutions.gui) // 2])  # prepares, then plays
         agent = make_agent(agent_name, f"scripted:{script}")
@@ -67,8 +70,14 @@ def measure(agent_name: str, tasks, device, kb, script: Path) -> tuple[float, fl
         agent.step(device.observe(), [done])
         first.append(sent_first)
         steady.append(sum(estimate_input_tokens(r) for r in llm.requests))
+        steady_openai.append(sum(estimate_input_tokens(r, "openai") for r in llm.requests))
         calls.append(len(llm.requests))
-    return statistics.mean(calls), statistics.mean(first), statistics.mean(steady)
+    return (
+        statistics.mean(calls),
+        statistics.mean(first),
+        statistics.mean(steady),
+        statistics.mean(steady_openai),
+    )
 
 
 def main() -> None:
@@ -81,20 +90,21 @@ def main() -> None:
     tasks = load_tasks().select(args.tasks)
     tasks = tasks[:: max(1, len(tasks) // args.limit)][: args.limit]
     kb = load_kb()
-    names = [n for n, spec in AGENTS.items() if spec.needs_model]
-    print(f"{len(tasks)} tasks; prompt tokens per step (estimated)")
-    print(f"{'agent':22} {'calls/step':>10} {'first step':>11} {'steady step':>12}")
+    # a -lenient variant sends the same prompts as its agent
+    names = [n for n, spec in AGENTS.items() if spec.needs_model and not n.endswith("-lenient")]
+    print(f"{len(tasks)} tasks; prompt tokens per step (estimated; images by Gemini's tiles, last: OpenAI's)")
+    print(f"{'agent':22} {'calls/step':>10} {'first step':>11} {'steady step':>12} {'steady, OpenAI':>15}")
     with start_virtual_phones(1) as phones, tempfile.TemporaryDirectory() as scratch:
         script = Path(scratch) / "canned.yaml"
         script.write_text(yaml.safe_dump([CANNED] * 20))
         device = phones.devices[0]
         for name in names:
             try:
-                calls, first, steady = measure(name, tasks, device, kb, script)
+                calls, first, steady, steady_openai = measure(name, tasks, device, kb, script)
             except ValueError as exc:  # e.g. the ocr extra missing
                 print(f"{name:22} skipped: {exc}")
                 continue
-            print(f"{name:22} {calls:>10.1f} {first:>11,.0f} {steady:>12,.0f}")
+            print(f"{name:22} {calls:>10.1f} {first:>11,.0f} {steady:>12,.0f} {steady_openai:>15,.0f}")
     print(f"AndroidWorld T3A, published: 2 calls/step, {ANDROIDWORLD_T3A} tokens")
 
 

@@ -1,7 +1,8 @@
 """A model that answers from a script, for tests and demos that must not depend on a real model.
 
-Token counts for scripted text are a deterministic estimate (4 characters per token, 258 tokens per image
-as Gemini bills them), so token metrics are non-zero and identical on every run. A script file
+Token counts for scripted text are a deterministic estimate (4 characters per token; images by Gemini's
+tile rule, `image_tokens.py`, as the paper's model bills them), so token metrics are non-zero and identical
+on every run. A script file
 (`--model scripted:PATH`) is a YAML or JSON list whose items are strings or
 `{text, input_tokens?, output_tokens?, latency_s?}` objects.
 """
@@ -16,10 +17,11 @@ import yaml
 from pydantic import BaseModel, ConfigDict, NonNegativeFloat, NonNegativeInt, ValidationError
 
 from masbench.llm.base import LLM, LLMConfigError, LLMError
+from masbench.llm.image_tokens import GEMINI_TOKENS, Family, image_size, image_tokens
 from masbench.llm.types import Message, Response, last_user_text
 
 CHARS_PER_TOKEN = 4
-TOKENS_PER_IMAGE = 258
+TOKENS_PER_IMAGE = GEMINI_TOKENS  # an image up to 384 px a side; a larger one costs this per 768-px tile
 
 
 class ScriptedReply(BaseModel):
@@ -52,9 +54,12 @@ def estimate_text_tokens(text: str) -> int:
     return math.ceil(len(text) / CHARS_PER_TOKEN)
 
 
-def estimate_input_tokens(messages: list[Message]) -> int:
+def estimate_input_tokens(messages: list[Message], family: Family = "gemini") -> int:
+    """Text at 4 characters a token, each image by `family`'s rule."""
     return sum(
-        TOKENS_PER_IMAGE if p.image is not None else estimate_text_tokens(p.text or "")
+        image_tokens(*image_size(p.image), family)
+        if p.image is not None
+        else estimate_text_tokens(p.text or "")
         for m in messages
         for p in m.parts
     )
