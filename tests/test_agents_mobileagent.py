@@ -16,7 +16,7 @@ from PIL import Image
 from masbench.actions import FinishAction, ShortcutAction, select
 from masbench.actions.selectors import selector_for
 from masbench.agents import AGENTS, make_agent
-from masbench.agents.mas_mobileagent import MasMobileAgent
+from masbench.agents.mas_mobileagent import MasMobileAgent, MasMobileAgentTree
 from masbench.agents.mobileagent_e import Attempt, Experience, MobileAgentE, shortcut_from
 from masbench.agents.mobileagent_v2 import MobileAgentV2, MobileAgentV2Tree, perception_lines
 from masbench.catalog import APPS
@@ -416,7 +416,7 @@ def test_the_registry_builds_all_three_on_a_script(tmp_path):
     for name, cls in [
         ("mobileagent-v2-tree", MobileAgentV2Tree),
         ("mobileagent-e", MobileAgentE),
-        ("mas-mobileagent", MasMobileAgent),
+        ("mas-mobileagent-tree", MasMobileAgentTree),
     ]:
         spec = AGENTS[name]
         assert spec.needs_model and spec.default_model == "gemini-2.5-pro"
@@ -428,4 +428,5 @@ def test_the_registry_builds_all_three_on_a_script(tmp_path):
             make_agent("mobileagent-v2", f"scripted:{script}")
     else:
         assert isinstance(make_agent("mobileagent-v2", f"scripted:{script}"), MobileAgentV2)
+        assert isinstance(make_agent("mas-mobileagent", f"scripted:{script}"), MasMobileAgent)
     assert AGENTS["mas-mobileagent"].uses_shortcuts and not AGENTS["mobileagent-v2"].uses_shortcuts
