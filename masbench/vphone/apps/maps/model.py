@@ -239,6 +239,11 @@ def _heading(a: dict[str, Any], b: dict[str, Any]) -> str:
     return "south" if dy > 0 else "north"
 
 
+def _spot(point: dict[str, Any]) -> str:
+    """Where a point is, whatever it is called: Work and the address it labels get the same routes."""
+    return f"{point['city']}:{point['x']:.4f},{point['y']:.4f}"
+
+
 def routes(
     origin: dict[str, Any], dest: dict[str, Any], mode: str, avoid: dict[str, bool], now: datetime
 ) -> list[dict[str, Any]]:
@@ -246,7 +251,7 @@ def routes(
     km = distance_km(origin, dest)
     if km < 0.05:
         return []
-    rng = random.Random(f"{origin['id']}>{dest['id']}:{mode}")
+    rng = random.Random(f"{_spot(origin)}>{_spot(dest)}:{mode}")
     same = origin["city"] == dest["city"]
     first = f"Head {_heading(origin, dest)} on {street_of(origin)} toward {_cross_street(origin, rng)}"
     if mode == "drive":
