@@ -1,10 +1,6 @@
-"""The compact step history every model agent shows its model: what it did, and what came of it.
-
-One line per step from the episode's own records (action, success or the error, a shortcut call's
-result and reason, where the phone ended up), enriched with the agent's notes taken when it decided (the
-element it meant and its stated reason), since an index alone means nothing once the screen has changed.
-This replaces AndroidWorld's separate per-step summary call: the outcome is known from the device, so
-one model call per step suffices.
+"""What the agents keep of their steps: the note taken when a step was chosen (the element meant and the
+stated reason, since an index alone means nothing once the screen has changed), an app's name for a
+foreground, and an action as a short call for prompts and logs.
 """
 
 from __future__ import annotations
@@ -20,11 +16,8 @@ if TYPE_CHECKING:
 
     from masbench.actions import Action
     from masbench.device import Observation
-    from masbench.trajectory import StepRecord
 
-MAX_STEPS_SHOWN = 30
 MAX_REASON = 200
-EMPTY = "(nothing yet: this is the first step)"
 
 
 @dataclass(frozen=True)
@@ -84,38 +77,3 @@ def _target(action: Mapping[str, Any]) -> str:
     if action.get("target"):
         return "{" + ", ".join(f"{k}={v!r}" for k, v in action["target"].items()) + "}"
     return ""
-
-
-def _outcome(record: StepRecord) -> str:
-    if record.kind == "invalid":
-        return f"not executed: {record.error or 'unusable output'}"
-    if record.kind == "shortcut":
-        return "shortcut succeeded" if record.ok else f"shortcut failed: {record.error or 'unknown reason'}"
-    return "done" if record.ok else f"failed: {record.error or 'unknown error'}"
-
-
-def render_history(
-    history: list[StepRecord], notes: Mapping[int, StepNote] | None = None, now: str | None = None
-) -> str:
-    """The history as numbered lines (the latest `MAX_STEPS_SHOWN`), or a first-step marker. `now` is
-    the current foreground (`package/activity`), to tell where the last step left the phone."""
-    if not history:
-        return EMPTY
-    notes = notes or {}
-    lines = []
-    start = max(0, len(history) - MAX_STEPS_SHOWN)
-    if start:
-        lines.append(f"({start} earlier steps not shown)")
-    for i in range(start, len(history)):
-        record, note = history[i], notes.get(history[i].index, StepNote())
-        action = describe_action(record.action) if record.action else "(no valid action)"
-        if note.target and record.action and record.action.get("index") is not None:
-            action += f" {note.target}"
-        line = f"Step {i + 1}: {action} -> {_outcome(record)}"
-        after = history[i + 1].foreground if i + 1 < len(history) else now
-        if after and after != record.foreground:
-            line += f"; now in {app_name(after)}"
-        if note.reason:
-            line += f". Reason: {note.reason}"
-        lines.append(line)
-    return "\n".join(lines)
