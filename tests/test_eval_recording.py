@@ -16,8 +16,8 @@ DATA = Path(__file__).parent / "data" / "tasks"
 COMMON = ["--tasks-dir", str(DATA), "--kb", str(DATA / "kb"), "--vphone-mode", "thread", "--devices", "vphone:1",
           "--no-screens", "--tasks", "settings-01", "--agent", "t3a"]  # fmt: skip
 REPLIES = [
-    'Reason: open it first.\nAction: {"action": "open_app", "name": "Settings"}',
-    '{"action": "finish"}',
+    'Reason: open it first.\nAction: {"action_type": "open_app", "app_name": "Settings"}',
+    'Reason: done.\nAction: {"action_type": "status", "goal_status": "complete"}',
 ]
 
 

@@ -94,7 +94,7 @@ class SlowRoutePlayer:
             found = [
                 int(m[1])
                 for m in ELEMENT.finditer(prompt)
-                if f'id/{rid}"' in m[2] and (text is None or f'text="{text}"' in m[2])
+                if f"id/{rid}'" in m[2] and (text is None or f"text='{text}'" in m[2])
             ]
             index = found[0]
             action = {"action_type": "click", "index": index}
