@@ -146,3 +146,10 @@ def test_links_and_directions_reach_one_id_for_one_address():
     assert front(phone)["args"]["destination"] == "addr:1091-7th-ave-new-york-ny-10013"
     view(phone, "google.navigation:q=350+West+42nd+Street,+New+York")
     assert phone.app_states[PKG]["navigation"]["destination"]["id"] == "addr:350-w-42nd-st-new-york"
+
+
+def test_new_york_is_the_city_when_no_city_follows_it():
+    """ "New York" names a state and a city; before a country or after a neighbourhood it is the city."""
+    for typed in ("1091 7th Ave, Chelsea, New York, United States", "1091 7th Ave, New York, New York"):
+        spot = geocode(typed, "San Francisco")
+        assert spot is not None and spot["city"] == "New York", typed

@@ -101,9 +101,14 @@ def read_address(text: str, cities: Mapping[str, Mapping[str, Any]]) -> TypedAdd
     end = _peel(words, len(words), COUNTRY)[1]
     zipcode = words[end - 1] if end > 2 and ZIP.fullmatch(words[end - 1]) else None
     end -= zipcode is not None
-    state, end = _peel(words, end, STATES)
+    state, after_state = _peel(words, end, STATES)
     city_words = {tuple(fold(c).split()): c for c in cities}
-    city, end = _peel(words, end, city_words)
+    city, after_city = _peel(words, after_state, city_words)
+    if city is None and state is not None:  # "New York" names a state and a city: here the city
+        as_city, after = _peel(words, end, city_words)
+        if as_city is not None:
+            state, city, after_city = None, as_city, after
+    end = after_city
     if city is not None:
         named = [city_words[city]]
     elif end > len(street):
