@@ -10,7 +10,7 @@ import typer
 from masbench.agents.cli import agents_app
 from masbench.device.cli import device_app, devices_command
 from masbench.emulator.cli import emulator_app
-from masbench.eval.cli import compare_command, report_command, run_command
+from masbench.eval.cli import compare_command, metrics_command, report_command, run_command
 from masbench.eval.records import RunDirError
 from masbench.generation.cli import generate_command, kb_app, record_command
 from masbench.shortcuts.cli import shortcuts_app
@@ -35,6 +35,7 @@ app = _App(
     help="MAS-Bench testbed for GUI-shortcut hybrid mobile agents, on emulators or embedded virtual phones.",
     no_args_is_help=True,
     add_completion=False,
+    rich_markup_mode=None,  # click's plain help: readable at 80 columns, boolean options shown as flags
 )
 app.add_typer(vphone_app, name="vphone")
 app.add_typer(device_app, name="device")
@@ -49,6 +50,7 @@ app.add_typer(tasks_app, name="tasks")
 app.command("run")(run_command)
 app.command("report")(report_command)
 app.command("compare")(compare_command)
+app.command("metrics")(metrics_command)
 
 
 if __name__ == "__main__":

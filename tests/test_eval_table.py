@@ -44,14 +44,14 @@ def test_tables_fit_a_narrow_terminal_without_cutting_anything(width):
 def test_a_wide_terminal_gets_one_table_with_every_column():
     text = rendered(table2(RUNS, width=160), 160)
     header = next(line for line in text.splitlines() if "GSAR" in line)
-    assert "SR" in header and "MET dev (s)" in header and "SR 95% CI" in header
+    assert "SR" in header and "Phone (s)" in header and "SR 95% CI" in header
 
 
-def test_diagnostics_show_what_a_model_agents_step_costs_and_nothing_for_an_offline_run():
+def test_diagnostics_show_what_a_model_agents_step_costs_and_only_invalid_steps_for_an_offline_run():
     from masbench.eval.table import diagnostic_cells
 
     model_run = M.model_copy(update={"calls_per_step": 2.05, "prompt_tokens_per_step": 16628.4})
     cells = dict(diagnostic_cells(model_run))
     assert cells["model calls / step"] == "2.05" and cells["prompt tokens / step"] == "16628"
     offline = M.model_copy(update={"MSC": 0, "calls_per_step": None, "judge_accuracy": None})
-    assert diagnostic_cells(offline) == [] and diagnostics_table(Summary(overall=offline)) is None
+    assert diagnostic_cells(offline) == [("invalid steps", "0.010")]

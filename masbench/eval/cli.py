@@ -274,6 +274,13 @@ def _print_command(command: str) -> None:
     _console().print(f"  {command}", soft_wrap=True, markup=False, highlight=False)
 
 
+def _print_paths(*items: tuple[str, str]) -> None:
+    """Labelled paths and commands, one a line, each unbroken at any width so it can be copied whole."""
+    pad = max(len(label) for label, _ in items) + 1
+    for label, value in items:
+        _console().print(f"{label + ':':<{pad}} {value}", soft_wrap=True, markup=False, highlight=False)
+
+
 class _progress:
     """A rich progress display: overall bar with done/total, running SR and ETA; one line per device with the
     episodes it has finished and what it is doing."""
@@ -338,9 +345,9 @@ class _progress:
 
 
 def _finish(run_dir: Path, runner, tasks) -> None:
-    from masbench.eval.metrics import summarise
+    from masbench.eval.metrics import outcome_counts, summarise
     from masbench.eval.records import GIVE_UP_AFTER, write_atomic
-    from masbench.eval.table import diagnostics_table, split_table, table2
+    from masbench.eval.table import diagnostics_table, legend, split_table, table2
 
     summary = summarise(runner.results, tasks, run=runner.config.model_dump(mode="json"))
     write_atomic(run_dir / "summary.json", summary.model_dump_json(indent=2))
@@ -358,11 +365,14 @@ def _finish(run_dir: Path, runner, tasks) -> None:
     console = _console()
     console.print(table2([(runner.config.agent, summary)], width=console.width))
     console.print(split_table(summary, "level", width=console.width))
-    diag = diagnostics_table(summary)
+    diag = diagnostics_table(summary, outcome_counts(runner.results))
     if diag is not None:
-        _console().print(diag)
-    _console().print(
-        f"results: {run_dir / 'results.jsonl'}  summary: {run_dir / 'summary.json'}  report: masbench report {run_dir}"
+        console.print(diag)
+    console.print(legend(), style="dim", highlight=False)
+    _print_paths(
+        ("results", str(run_dir / "results.jsonl")),
+        ("summary", str(run_dir / "summary.json")),
+        ("report", shlex.join(["masbench", "report", str(run_dir)])),
     )
 
 
@@ -381,7 +391,7 @@ def _load_run(run_dir: Path, tasks_dir: Path | None):
 
 
 def report_command(
-    run_dir: Path = typer.Argument(..., help="A run directory written by `masbench run`."),
+    run_dir: Path = typer.Argument(..., metavar="RUN_DIR", help="A run directory written by `masbench run`."),
     out: Path | None = typer.Option(None, "--out", help="HTML file (default RUN_DIR/report.html)."),
     tasks_dir: Path | None = typer.Option(
         None, "--tasks-dir", help="Task data directory, if not the shipped one."
@@ -401,8 +411,23 @@ def report_command(
     _console().print(f"report: {path}")
 
 
+def metrics_command() -> None:
+    """Print what every metric and table column means (the same text as the reports' definitions)."""
+    from masbench.eval.metrics import __doc__ as metrics_doc
+    from masbench.eval.table import COLUMNS, LEGEND
+
+    console = _console()
+    console.print("[bold]Table columns[/]")
+    for header, attr, _ in COLUMNS:
+        short = header.split(" (")[0]
+        field = f" (summary.json: {attr})" if attr != short else ""
+        console.print(f"  {header:<10} {LEGEND[short]}{field}", highlight=False)
+    console.print()
+    console.print(metrics_doc or "", soft_wrap=True, markup=False, highlight=False)
+
+
 def compare_command(
-    run_dirs: list[Path] = typer.Argument(..., help="Two or more run directories."),
+    run_dirs: list[Path] = typer.Argument(..., metavar="RUN_DIR", help="Two or more run directories."),
     tasks_dir: Path | None = typer.Option(
         None, "--tasks-dir", help="Task data directory, if not the shipped one."
     ),

@@ -16,8 +16,23 @@ from .metrics import EpisodeResult, Metrics, Summary, task_matrix
 # (header, Metrics attribute, digits), in the paper's order
 COLUMNS = (
     ("SR", "SR", 3), ("MS", "MS", 2), ("MSR", "MSR", 3), ("MSRS", "MSRS", 3), ("MET (s)", "MET", 2),
-    ("MET dev (s)", "MET_device", 1), ("MToC (k)", "MToC", 2), ("MSC", "MSC", 3), ("SSR", "SSR", 3), ("GSAR", "GSAR", 3),
+    ("Phone (s)", "MET_device", 1), ("MToC (k)", "MToC", 2), ("MSC", "MSC", 3), ("SSR", "SSR", 3), ("GSAR", "GSAR", 3),
 )  # fmt: skip
+# Each column in a few words, for the legend under every table; the full definitions, with the choices made
+# where the paper is loose, are metrics.py's docstring (`masbench metrics`) and docs/metrics.md.
+LEGEND = {
+    "SR": "success rate",
+    "MS": "mean steps",
+    "MSR": "steps/optimal",
+    "MSRS": "MSR of successes",
+    "MET": "wall s/episode",
+    "Phone": "phone s/episode (modelled)",
+    "MToC": "k tokens/episode",
+    "MSC": "shortcut calls/episode",
+    "SSR": "shortcut success rate",
+    "GSAR": "shortcut/GUI actions",
+}
+METRICS_HELP = "definitions: masbench metrics"
 # task kinds in the order of the paper's Table 2, each with its row label; the "All" row comes after them
 KIND_ROWS = (("single-app", "Single-app"), ("cross-app", "Cross-app"))
 LABEL_MAX = 22  # a longer run name folds onto a second line
@@ -122,16 +137,24 @@ def split_table(summary: Summary, split: str, width: int = 200) -> Table | Group
     return _metric_tables(f"By {split}", [split.title()], rows, width)
 
 
-def diagnostic_cells(m: Metrics) -> list[tuple[str, str]]:
-    """(figure, value) rows: shortcut diagnostics when the run made shortcut calls, what a model agent's
-    steps cost, the LLM judge's agreement with the programmatic check when both judged."""
-    cells: list[tuple[str, str]] = []
-    if m.MSC != 0:
+def legend(headers: list[str] | None = None) -> str:
+    """One line naming what each column means (all columns, or those whose header starts a `headers`
+    entry), ending with where the full definitions are."""
+    keys = [k for k in LEGEND if headers is None or any(h.split(" (")[0] == k for h in headers)]
+    return " · ".join(f"{k} {LEGEND[k]}" for k in keys) + f" · {METRICS_HELP}"
+
+
+def diagnostic_cells(m: Metrics, predefined_kb: bool = True) -> list[tuple[str, str]]:
+    """(figure, value) rows: the share of invalid steps (always: a run of unusable replies shows as such),
+    shortcut accuracy against the hybrid references when the run called shortcuts of the predefined KB
+    (a generated KB's names are not the references', so there it would mean nothing), what a model
+    agent's steps cost, the LLM judge's agreement with the programmatic check when both judged."""
+    cells: list[tuple[str, str]] = [("invalid steps", _fmt(m.invalid_rate, 3))]
+    if m.MSC != 0 and predefined_kb:
         cells += [
             ("name accuracy", _fmt(m.shortcut_name_accuracy, 3)),
             ("argument accuracy", _fmt(m.shortcut_argument_accuracy, 3)),
             ("missed-shortcut rate", _fmt(m.missed_shortcut_rate, 3)),
-            ("invalid steps", _fmt(m.invalid_rate, 3)),
         ]
     if m.calls_per_step:
         cells += [
@@ -149,17 +172,25 @@ def diagnostic_cells(m: Metrics) -> list[tuple[str, str]]:
     return cells
 
 
-def diagnostics_table(summary: Summary) -> Table | None:
-    """The diagnostic figures (`diagnostic_cells`) as a table, None when there are none. One row per
-    figure, so it fits any width."""
-    cells = diagnostic_cells(summary.overall) if summary.overall is not None else []
-    if not cells:
+def uses_predefined_kb(summary: Summary) -> bool:
+    """Whether the run called the predefined KB's shortcuts (the ones the hybrid references name)."""
+    return summary.run.get("kb", "predefined") == "predefined"
+
+
+def diagnostics_table(summary: Summary, outcomes: dict[str, int] | None = None) -> Table | None:
+    """The diagnostic figures (`diagnostic_cells`), then the episodes per outcome, as a table; None when
+    nothing was scored. One row per figure, so it fits any width."""
+    if summary.overall is None:
         return None
     table = Table(title="Diagnostics", header_style="bold")
     table.add_column("Figure")
     table.add_column("Value", justify="right")
-    for header, value in cells:
+    for header, value in diagnostic_cells(summary.overall, uses_predefined_kb(summary)):
         table.add_row(header, value)
+    for n, (outcome, count) in enumerate((outcomes or {}).items()):
+        if n == 0:
+            table.add_section()
+        table.add_row(f"episodes: {outcome}", str(count))
     return table
 
 
