@@ -137,11 +137,9 @@ def split_table(summary: Summary, split: str, width: int = 200) -> Table | Group
     return _metric_tables(f"By {split}", [split.title()], rows, width)
 
 
-def legend(headers: list[str] | None = None) -> str:
-    """One line naming what each column means (all columns, or those whose header starts a `headers`
-    entry), ending with where the full definitions are."""
-    keys = [k for k in LEGEND if headers is None or any(h.split(" (")[0] == k for h in headers)]
-    return " · ".join(f"{k} {LEGEND[k]}" for k in keys) + f" · {METRICS_HELP}"
+def legend() -> str:
+    """One line naming what each column means, ending with where the full definitions are."""
+    return " · ".join(f"{k} {v}" for k, v in LEGEND.items()) + f" · {METRICS_HELP}"
 
 
 def diagnostic_cells(m: Metrics, predefined_kb: bool = True) -> list[tuple[str, str]]:
