@@ -281,6 +281,14 @@ def _print_paths(*items: tuple[str, str]) -> None:
         _console().print(f"{label + ':':<{pad}} {value}", soft_wrap=True, markup=False, highlight=False)
 
 
+def _print_failures(runs: list) -> None:
+    """The failed episodes per failure class of each run (diagnostics from the trajectories), if any."""
+    from masbench.eval.table import failures_table
+
+    if (table := failures_table(runs)) is not None:
+        _console().print(table)
+
+
 class _progress:
     """A rich progress display: overall bar with done/total, running SR and ETA; one line per device with the
     episodes it has finished and what it is doing."""
@@ -349,7 +357,7 @@ def _finish(run_dir: Path, runner, tasks) -> None:
     from masbench.eval.records import GIVE_UP_AFTER, write_atomic
     from masbench.eval.table import diagnostics_table, legend, split_table, table2
 
-    summary = summarise(runner.results, tasks, run=runner.config.model_dump(mode="json"))
+    summary = summarise(runner.results, tasks, run=runner.config.model_dump(mode="json"), run_dir=run_dir)
     write_atomic(run_dir / "summary.json", summary.model_dump_json(indent=2))
     for (task_id, repeat), r in runner.given_up.items():
         _console().print(f"[red]given up[/]: {task_id} (r{repeat}) ended in the same harness error "
@@ -365,6 +373,7 @@ def _finish(run_dir: Path, runner, tasks) -> None:
     console = _console()
     console.print(table2([(runner.config.agent, summary)], width=console.width))
     console.print(split_table(summary, "level", width=console.width))
+    _print_failures([(runner.config.agent, summary)])
     diag = diagnostics_table(summary, outcome_counts(runner.results))
     if diag is not None:
         console.print(diag)
@@ -387,7 +396,8 @@ def _load_run(run_dir: Path, tasks_dir: Path | None):
     config = read_config(run_dir / CONFIG)
     results = latest(load_results(run_dir))
     tasks = load_tasks(tasks_dir).select(",".join(config.task_ids)) if config.task_ids else []
-    return config, results, tasks, summarise(results, tasks, run=config.model_dump(mode="json"))
+    summary = summarise(results, tasks, run=config.model_dump(mode="json"), run_dir=run_dir)
+    return config, results, tasks, summary
 
 
 def report_command(
@@ -408,6 +418,7 @@ def report_command(
     console = _console()
     console.print(table2([(config.agent, summary)], width=console.width))
     console.print(split_table(summary, "app", width=console.width))
+    _print_failures([(config.agent, summary)])
     _console().print(f"report: {path}")
 
 
@@ -459,5 +470,6 @@ def compare_command(
     console = _console()
     console.print(table2([(name, s) for name, s, _ in named], title="Comparison", width=console.width))
     console.print(matrix_table([(name, results) for name, _, results in named]))
+    _print_failures([(name, s) for name, s, _ in named])
     if html_out is not None:
         console.print(f"comparison: {write_comparison(html_out, named)}")

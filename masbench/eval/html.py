@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 
 from masbench.trajectory import StepRecord, clip
 
+from .diagnostics import FAILURE_CLASSES, FAILURE_DESCRIPTIONS, episode_anchor
 from .metrics import Metrics, PaperRow, Summary, outcome_counts, paper_table2, task_matrix
 from .metrics import __doc__ as METRICS_DOC
 from .records import EpisodeResult, RunConfig
@@ -269,6 +270,7 @@ def write_report(
             )
         )
     parts.append("<h2>Outcomes</h2>" + _outcomes(results))
+    parts.append(failures_html([(config.agent, summary)], links=True))
     if summary.overall is not None and (cells := diagnostic_cells(summary.overall)):
         rows = "".join(f"<tr><td>{html.escape(k)}</td><td>{html.escape(v)}</td></tr>" for k, v in cells)
         parts.append(f"<h2>Diagnostics</h2><table><tr><th>Figure</th><th>Value</th></tr>{rows}</table>")
@@ -287,7 +289,7 @@ def write_report(
         instruction = f"<p><i>{html.escape(task.instruction)}</i></p>" if task else ""
         details = "".join(f"<div>{html.escape(d)}</div>" for d in r.check_details)
         parts.append(
-            f"<details><summary>{head}</summary>{instruction}<div>{details}</div>{_steps(run_dir, r)}</details>"
+            f"<details id={episode_anchor(r.trajectory)}><summary>{head}</summary>{instruction}<div>{details}</div>{_steps(run_dir, r)}</details>"
         )
     parts.append("</body></html>")
     out.write_text("".join(parts), encoding="utf-8")
@@ -314,9 +316,37 @@ def write_comparison(out: Path, runs: list[tuple[str, Summary, list[EpisodeResul
     parts.append("<h2>Outcomes</h2>")
     parts += [f"<h3>{html.escape(name)}</h3>" + _outcomes(results) for name, _, results in runs]
     parts.append("<h2>Per task</h2>" + matrix_html([(name, results) for name, _, results in runs]))
+    parts.append(failures_html([(name, summary) for name, summary, _ in runs], links=False))
     parts.append(
         f"<details><summary>Metric definitions</summary><div class=defs>{html.escape(METRICS_DOC or '')}</div></details>"
     )
     parts.append("</body></html>")
     out.write_text("".join(parts), encoding="utf-8")
     return out
+
+
+def failures_html(runs: list[tuple[str, Summary]], links: bool) -> str:
+    """Failed episodes per failure class, a column per run; with `links` (one run's report) each count is
+    followed by its episodes, linked to their trajectories below. Empty when nothing was classified."""
+    classes = [c for c in FAILURE_CLASSES if any(s.overall and s.overall.failures.get(c) for _, s in runs)]
+    if not classes:
+        return ""
+    head = "".join(f"<th>{html.escape(name)}</th>" for name, _ in runs)
+    rows = []
+    for c in classes:
+        cells = []
+        for _, s in runs:
+            count = s.overall.failures.get(c, 0) if s.overall else 0
+            episodes = s.failure_episodes.get(c, []) if links else []
+            anchors = ", ".join(f'<a href="#{episode_anchor(e)}">{html.escape(e)}</a>' for e in episodes)
+            cells.append(f"<td>{count}{f'<div class=defs>{anchors}</div>' if anchors else ''}</td>")
+        rows.append(
+            f"<tr><td>{html.escape(c)}<div class=defs>{html.escape(FAILURE_DESCRIPTIONS[c])}</div></td>"
+            + "".join(cells)
+            + "</tr>"
+        )
+    return (
+        "<h2>Failures by class</h2><p class=defs>Each failed episode under the first class that fits its "
+        "trajectory (definitions: docs/metrics.md).</p>"
+        f"<table><tr><th>Class</th>{head}</tr>{''.join(rows)}</table>"
+    )

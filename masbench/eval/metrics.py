@@ -19,6 +19,11 @@ Definitions (stated in every report):
 - errors: episodes that ended in an error of the infrastructure (model unreachable, device lost, harness
   bug; `error_kinds` by whose). They are excluded from every metric above: an outage is not the agent's
   failure. `--resume` runs them again.
+- failures: failed episodes per failure class read from their trajectories (eval/diagnostics.py), each
+  counted once under its first class by precedence.
+- app / shortcut precision, recall, F1 (AppBench): per episode, the set of apps in front or called and of
+  shortcuts called against the task's apps and the hybrid reference's shortcuts, averaged over episodes.
+  Every metric and choice in full: docs/metrics.md.
 - judge accuracy: among episodes judged by both the programmatic check and the LLM judge (virtual phones,
   `--judge-mode both`), the share where the two agree; judge false-positive rate: among those the check
   failed, the share the judge called a success. None when no episode (or no failed one) has both.
@@ -37,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 from pydantic import BaseModel, Field
 
+from .diagnostics import EpisodeDiagnosis, diagnose_run, set_f1
 from .records import SCHEMA_VERSION, EpisodeResult
 
 if TYPE_CHECKING:
@@ -87,6 +93,13 @@ class Metrics(BaseModel):
     SR_ci95: tuple[float, float] | None = None
     judge_accuracy: float | None = None
     judge_false_positive_rate: float | None = None
+    failures: dict[str, int] = Field(default_factory=dict)  # failure class -> failed episodes (diagnostics)
+    app_precision: float | None = None  # AppBench's F1 of App, its precision and recall: means over episodes
+    app_recall: float | None = None
+    app_f1: float | None = None
+    shortcut_precision: float | None = None  # AppBench's F1 of API over shortcut names
+    shortcut_recall: float | None = None
+    shortcut_f1: float | None = None
 
 
 class Summary(BaseModel):
@@ -97,6 +110,8 @@ class Summary(BaseModel):
     groups: dict[str, dict[str, Metrics]] = Field(default_factory=dict)  # split name -> group -> metrics
     errors: int = 0  # episodes whose latest attempt ended in an infrastructure error: in no metric
     error_kinds: dict[str, int] = Field(default_factory=dict)
+    # failure class -> the failed episodes under it (their trajectory directory under trajectories/)
+    failure_episodes: dict[str, list[str]] = Field(default_factory=dict)
 
 
 def _mean(values: Iterable[float]) -> float | None:
@@ -171,7 +186,38 @@ def judge_agreement(results: list[EpisodeResult]) -> tuple[float | None, float |
     )
 
 
-def compute(results: list[EpisodeResult], tasks: dict[str, Task]) -> Metrics | None:
+def _f1_means(pairs: list[tuple[list[str], list[str]]]) -> tuple[float | None, float | None, float | None]:
+    """Mean precision, recall and F1 over the episodes where each is defined (`set_f1`)."""
+    scores = [set_f1(used, reference) for used, reference in pairs]
+    means = [_mean(s[i] for s in scores if s[i] is not None) for i in range(3)]
+    precision, recall, f1 = (None if m is None else round(m, 4) for m in means)
+    return precision, recall, f1
+
+
+def diagnosed(
+    results: list[EpisodeResult], diagnoses: dict[tuple[str, int], EpisodeDiagnosis]
+) -> dict[str, Any]:
+    """The Metrics fields read from trajectories: failure counts and AppBench's app and shortcut F1."""
+    mine = [d for r in results if (d := diagnoses.get((r.task_id, r.repeat))) is not None]
+    failures: dict[str, int] = defaultdict(int)
+    for d in mine:
+        if d.failure is not None:
+            failures[d.failure] += 1
+    apps = _f1_means([(d.apps_used, d.apps_reference) for d in mine])
+    shortcuts = _f1_means([(d.shortcuts_used, d.shortcuts_reference) for d in mine])
+    return {
+        "failures": dict(sorted(failures.items(), key=lambda kv: (-kv[1], kv[0]))),
+        **dict(zip(("app_precision", "app_recall", "app_f1"), apps, strict=True)),
+        **dict(zip(("shortcut_precision", "shortcut_recall", "shortcut_f1"), shortcuts, strict=True)),
+    }
+
+
+def compute(
+    results: list[EpisodeResult],
+    tasks: dict[str, Task],
+    diagnoses: dict[tuple[str, int], EpisodeDiagnosis] | None = None,
+) -> Metrics | None:
+    """The metrics of `results`; with `diagnoses` (read from the trajectories) the failure counts and F1s."""
     if not results:
         return None
     succ = [r for r in results if r.success]
@@ -217,6 +263,7 @@ def compute(results: list[EpisodeResult], tasks: dict[str, Task]) -> Metrics | N
         SR_ci95=confidence_interval([sum(v) / len(v) for v in by_repeat.values()]),
         judge_accuracy=judge_acc,
         judge_false_positive_rate=judge_fpr,
+        **(diagnosed(results, diagnoses) if diagnoses else {}),
     )
 
 
@@ -230,9 +277,17 @@ def _split(
     return dict(sorted(groups.items()))
 
 
-def summarise(results: list[EpisodeResult], tasks: list[Task], run: dict[str, Any] | None = None) -> Summary:
+def summarise(
+    results: list[EpisodeResult],
+    tasks: list[Task],
+    run: dict[str, Any] | None = None,
+    run_dir: Path | None = None,
+) -> Summary:
+    """Metrics overall and by kind, level and app; with `run_dir`, the diagnostics its trajectories give."""
     by_id = {t.id: t for t in tasks}
     known = [r for r in results if r.task_id in by_id and r.scored]
+    predefined = (run or {}).get("kb", "predefined") == "predefined"  # else names are not the references'
+    diagnoses = diagnose_run(run_dir, known, by_id, predefined) if run_dir is not None else {}
     errors = [r for r in results if r.task_id in by_id and not r.scored]
     splits = {
         "kind": lambda r: [by_id[r.task_id].kind],
@@ -240,18 +295,25 @@ def summarise(results: list[EpisodeResult], tasks: list[Task], run: dict[str, An
         "app": lambda r: list(by_id[r.task_id].apps),
     }
     groups = {
-        name: {g: m for g, rs in _split(known, key).items() if (m := compute(rs, by_id)) is not None}
+        name: {
+            g: m for g, rs in _split(known, key).items() if (m := compute(rs, by_id, diagnoses)) is not None
+        }
         for name, key in splits.items()
     }
     kinds: dict[str, int] = defaultdict(int)
     for r in errors:
         kinds[r.error_kind or "unknown"] += 1
+    episodes: dict[str, list[str]] = defaultdict(list)
+    for d in sorted(diagnoses.values(), key=lambda d: d.key):
+        if d.failure is not None:
+            episodes[d.failure].append(d.trajectory.removeprefix("trajectories/"))
     return Summary(
         run=run or {},
-        overall=compute(known, by_id),
+        overall=compute(known, by_id, diagnoses),
         groups=groups,
         errors=len(errors),
         error_kinds=dict(sorted(kinds.items())),
+        failure_episodes=dict(episodes),
     )
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from rich.console import Group
 from rich.table import Table
 
+from .diagnostics import FAILURE_CLASSES, FAILURE_DESCRIPTIONS
 from .metrics import EpisodeResult, Metrics, Summary, task_matrix
 
 # (header, Metrics attribute, digits), in the paper's order
@@ -154,6 +155,7 @@ def diagnostic_cells(m: Metrics, predefined_kb: bool = True) -> list[tuple[str, 
             ("argument accuracy", _fmt(m.shortcut_argument_accuracy, 3)),
             ("missed-shortcut rate", _fmt(m.missed_shortcut_rate, 3)),
         ]
+    cells += appbench_cells(m)
     if m.calls_per_step:
         cells += [
             ("model calls / step", _fmt(m.calls_per_step, 2)),
@@ -203,4 +205,38 @@ def matrix_table(runs: list[tuple[str, list[EpisodeResult]]]) -> Table:
     style = {"ok": "green", "": ""}
     for task, cells in task_matrix(runs):
         table.add_row(task, *(f"[{style.get(c, 'red')}]{c}[/]" if style.get(c, "red") else c for c in cells))
+    return table
+
+def appbench_cells(m: Metrics) -> list[tuple[str, str]]:
+    """AppBench's F1 of apps and of shortcuts (as its F1 of API) with their precision and recall, where the
+    trajectories gave them (docs/metrics.md)."""
+    figures = (
+        ("app", m.app_precision, m.app_recall, m.app_f1),
+        ("shortcut", m.shortcut_precision, m.shortcut_recall, m.shortcut_f1),
+    )
+    return [
+        (f"{what} F1 (precision / recall)", f"{_fmt(f1, 3)} ({_fmt(p, 2)} / {_fmt(r, 2)})")
+        for what, p, r, f1 in figures
+        if f1 is not None
+    ]
+
+
+def failures_table(runs: list[tuple[str, Summary]]) -> Table | None:
+    """Failed episodes per failure class (docs/metrics.md), None when no run has a classified failure. One
+    run: a column saying what each class means; several: one numbered column per run (named in the
+    caption), so it fits 80 columns."""
+    classes = [c for c in FAILURE_CLASSES if any(s.overall and s.overall.failures.get(c) for _, s in runs)]
+    if not classes:
+        return None
+    table = Table(title="Failures by class", header_style="bold")
+    table.add_column("Class")
+    for n in range(1, len(runs) + 1):
+        table.add_column("N" if len(runs) == 1 else str(n), justify="right")
+    if len(runs) == 1:
+        table.add_column("Meaning", overflow="fold")
+    else:
+        table.caption = "  ".join(f"{n}: {name}" for n, (name, _) in enumerate(runs, 1))
+    for c in classes:
+        counts = [str(s.overall.failures.get(c, 0)) if s.overall else "" for _, s in runs]
+        table.add_row(c, *counts, *([FAILURE_DESCRIPTIONS[c]] if len(runs) == 1 else []))
     return table
