@@ -105,6 +105,12 @@ def run_command(
     ray_address: str | None = typer.Option(
         None, "--ray-address", help="Ray cluster to join (default: start a local Ray instance)."
     ),
+    grounding_model: str | None = typer.Option(
+        None,
+        "--grounding-model",
+        help="Model that finds a dynamic shortcut's described targets on the screen at call time; same forms as "
+        "--model. Default: the agent's model. Needed when the KB has dynamic shortcuts.",
+    ),
     judge_mode: str | None = typer.Option(
         None,
         "--judge-mode",
@@ -120,6 +126,7 @@ def run_command(
     from masbench.eval.runner import RunConfigMismatch, Runner, load_run_kb, new_config, prepare_run_dir
     from masbench.llm import make_llm
     from masbench.llm.base import LLMConfigError
+    from masbench.shortcuts.grounding import check_grounding, make_ground
     from masbench.tasks import load_tasks
 
     if agent not in AGENTS:
@@ -162,9 +169,11 @@ def run_command(
         if not selected:
             raise ValueError(f"no tasks match --tasks {tasks!r}")
         knowledge = load_run_kb(kb)
-        make_agent(agent, model)  # fail fast on a missing key or a bad --model
-        if judge:
-            make_llm(judge)  # the same for --judge
+        own = model or AGENTS[agent].default_model if AGENTS[agent].needs_model else None
+        grounding = grounding_model or own  # the agent's model grounds unless told otherwise
+        check_grounding(make_agent(agent, model).executor_kb(knowledge), grounding, f"--kb {kb}")
+        for other in filter(None, (judge, grounding)):
+            make_llm(other)  # fail fast on a missing key or a bad --judge / --grounding-model
     except LLMConfigError as exc:
         _console().print(f"[red]error:[/] {exc}")
         raise typer.Exit(2) from None
@@ -189,9 +198,15 @@ def run_command(
         make_judge = lambda: Judge(make_llm(judge, record_to=record))  # noqa: E731
     live = AGENTS[agent].needs_model and not (config.model or "").startswith(("cassette:", "scripted:"))
     record_to = run_dir / "llm_cassette.jsonl" if record and live else None
+    # live grounding calls are recorded; with the agent's model into its cassette, which then replays both
+    ground_to = None
+    if grounding and record and not grounding.startswith(("cassette:", "scripted:")):
+        shared = grounding == config.model
+        ground_to = run_dir / ("llm_cassette.jsonl" if shared else "grounding_cassette.jsonl")
     runner = Runner(
         config, selected, lambda: make_agent(agent, model, record_to=record_to), knowledge, run_dir,
         save_screens=screens, make_judge=make_judge, learning=AGENTS[agent].learns,
+        make_ground=(lambda: make_ground(grounding, record_to=ground_to)) if grounding else None,
     )  # fmt: skip
     total = len(selected) * repeats
     already = total - len(runner.pending())
@@ -203,6 +218,7 @@ def run_command(
             worker = WorkerSpec(
                 device="", agent=agent, model=model, judge=judge, kb=kb, tasks_dir=str(tasks_dir) if tasks_dir else None,
                 config_json=config.model_dump_json(), save_screens=screens, record=record_to is not None,
+                grounding_model=grounding, grounding_cassette=ground_to.name if ground_to else None,
             )  # fmt: skip
             _console().print(header + "  [dim](Ray)[/]")
             with _progress(runner, total, already) as events:

@@ -60,6 +60,8 @@ class WorkerSpec:
     config_json: str
     save_screens: bool
     record: bool  # record live model calls (returned to the driver, which appends them to the run's cassette)
+    grounding_model: str | None = None  # grounds dynamic shortcuts' described targets at call time
+    grounding_cassette: str | None = None  # where its live calls are recorded (the agent's cassette or own)
     driver: int | None = None  # the driver's pid on a local cluster: the actor ends when the driver does
 
 
@@ -73,6 +75,7 @@ class EpisodeWorker:
         from masbench.eval.records import RunConfig
         from masbench.llm import make_llm
         from masbench.shortcuts import ShortcutExecutor
+        from masbench.shortcuts.grounding import make_ground
         from masbench.tasks import load_tasks
 
         self.config = RunConfig.model_validate_json(spec.config_json)
@@ -90,9 +93,13 @@ class EpisodeWorker:
         self.judge_cassette = self.scratch / "judge_cassette.jsonl"
         self.judge = Judge(make_llm(spec.judge, record_to=self.judge_cassette)) if spec.judge else None
         kb = self.agent.executor_kb(self.kb)
-        self.shortcuts = ShortcutExecutor(kb, self.device) if kb is not None else None
+        ground = None
+        if spec.grounding_model:
+            record = self.scratch / spec.grounding_cassette if spec.grounding_cassette else None
+            ground = make_ground(spec.grounding_model, record_to=record)
+        self.shortcuts = ShortcutExecutor(kb, self.device, ground=ground) if kb is not None else None
         self.save_screens = spec.save_screens
-        self.sent = {"llm_cassette.jsonl": 0, "judge_cassette.jsonl": 0}
+        self.sent = {"llm_cassette.jsonl": 0, "judge_cassette.jsonl": 0, "grounding_cassette.jsonl": 0}
         self.stop = threading.Event()
         if spec.driver is not None:
             threading.Thread(target=self._end_with, args=(spec.driver,), daemon=True).start()

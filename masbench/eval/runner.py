@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from masbench.agents import Agent
     from masbench.device import Device
     from masbench.eval.judge import Judge
-    from masbench.shortcuts import KnowledgeBase, ShortcutExecutor
+    from masbench.shortcuts import Ground, KnowledgeBase, ShortcutExecutor
     from masbench.tasks import Task
 
 RESULTS = "results.jsonl"
@@ -153,6 +153,7 @@ class Runner:
     make_judge: Callable[[], Judge] | None = None  # one LLM judge per worker, like the agent
     max_consecutive_errors: int = MAX_CONSECUTIVE_ERRORS
     learning: bool = False  # the agent learns across tasks: play chains in task order (eval/memory.py)
+    make_ground: Callable[[], Ground] | None = None  # one grounding model per worker, for dynamic shortcuts
 
     def __post_init__(self) -> None:
         self._lock = threading.Lock()
@@ -223,6 +224,7 @@ class Runner:
     def _worker(self, device: Device, work: queue.Queue[list[WorkItem]]) -> None:
         agent = self.make_agent()
         judge = self.make_judge() if self.make_judge is not None else None
+        ground = self.make_ground() if self.make_ground is not None else None
         label = str(device.address)
         while not self.stop.is_set():
             try:
@@ -236,7 +238,7 @@ class Runner:
                 item.attempts += 1
                 self.events.on_start(label, item)
                 try:
-                    result = self._play(device, item, agent, judge)
+                    result = self._play(device, item, agent, judge, ground)
                 except Interrupted:
                     return
                 except DeviceGoneError as exc:
@@ -247,7 +249,9 @@ class Runner:
                     self._set_aside(batch[position + 1 :])
                     break
 
-    def _play(self, device: Device, item: WorkItem, agent: Agent, judge: Judge | None) -> EpisodeResult:
+    def _play(
+        self, device: Device, item: WorkItem, agent: Agent, judge: Judge | None, ground: Ground | None
+    ) -> EpisodeResult:
         """One item; a learning agent starts from its chain's memory and leaves its own for the next."""
         from masbench.shortcuts import ShortcutExecutor
 
@@ -257,7 +261,7 @@ class Runner:
             except ValueError as exc:
                 return error_result(self.config, item, device, f"memory: {exc}", "harness")
         kb = agent.executor_kb(self.kb)
-        shortcuts = ShortcutExecutor(kb, device) if kb is not None else None
+        shortcuts = ShortcutExecutor(kb, device, ground=ground) if kb is not None else None
         result = play_item(
             device, item, agent, judge, shortcuts, kb=self.kb, config=self.config, run_dir=self.run_dir,
             save_screens=self.save_screens, stop=self.stop,

@@ -20,6 +20,10 @@ kb_app = typer.Typer(
 )
 METHODS = ("task-replay", "subtask-replay", "dynamic", "mobileagent-e")
 SOURCE_TASK = re.compile(r"\btask (\S+), steps")
+WHICH_RUNS = (
+    "Generation learns from GUI steps: use a run of oracle-gui (`masbench run --agent oracle-gui --kb none`) or "
+    "of an LLM agent that acts on the GUI (t3a, m3a); oracle and MAS agents call shortcuts, which cannot be replayed"
+)
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
@@ -80,7 +84,8 @@ def generate_command(
         except ValueError as exc:
             raise _fail(str(exc)) from None
     elif not trajectories:
-        raise _fail("no successful, replayable episode in these runs", 1)
+        why = "".join(f"\n  {note}" for note in notes)
+        raise _fail(f"no successful, replayable episode in these runs:{why}\n{WHICH_RUNS}", 1)
     elif method == "dynamic":
         from masbench.generation.dynamic import dynamic_shortcuts
         from masbench.llm import make_llm
@@ -171,16 +176,28 @@ def eval_command(
     allow_leak: bool = typer.Option(
         False, "--allow-leak", help="Evaluate a KB on tasks it was generated from (refused by default)."
     ),
+    grounding_model: str | None = typer.Option(
+        None,
+        "--grounding-model",
+        help="Model that grounds dynamic shortcuts' described targets at call time (default: --model).",
+    ),
 ) -> None:
     """Run the baseline agent with no KB, the predefined KB and each KB on the same tasks, and compare them in a
     Table-3-shaped table. Each is an ordinary run directory under --out (resumed if it exists)."""
+    from masbench.agents import AGENTS
     from masbench.shortcuts import load_kb
+    from masbench.shortcuts.grounding import check_grounding
     from masbench.tasks import load_tasks
 
     if agent not in ("t3a",):
         raise _fail(f"the baseline is t3a, whose shortcut-augmented variant is mas-t3a; got {agent!r}")
     selected = {t.id for t in load_tasks(tasks_dir).select(tasks)}
+    grounding = grounding_model or model or AGENTS["mas-t3a"].default_model  # as `masbench run` defaults
     for kb in kbs:
+        try:
+            check_grounding(load_kb(kb), grounding, str(kb))
+        except ValueError as exc:
+            raise _fail(str(exc)) from None
         sources = {m.group(1) for s in load_kb(kb) if s.source and (m := SOURCE_TASK.search(s.source))}
         if sources & selected and not allow_leak:
             raise _fail(f"{kb} was generated from tasks it would be evaluated on ({', '.join(sorted(sources & selected)[:6])}); "
@@ -193,6 +210,7 @@ def eval_command(
         command = [sys.executable, "-m", "masbench.cli", "run", "--agent", run_agent, "--tasks", tasks, "--kb", kb,
                    "--out", str(run_dir), *[a for d in devices for a in ("--devices", d)]]  # fmt: skip
         command += ["--model", model] if model else []
+        command += ["--grounding-model", grounding_model] if grounding_model else []
         command += ["--tasks-dir", str(tasks_dir)] if tasks_dir else []
         command += ["--resume"] if (run_dir / "run.json").exists() else []
         Console().print(f"[bold]{label}[/]: {run_agent} --kb {kb}")

@@ -42,10 +42,11 @@ class Trajectory:
 
 
 def load_trajectories(run_dir: Path) -> tuple[list[Trajectory], list[str]]:
-    """(the replayable trajectories of a run's successful episodes, why each other success was skipped)."""
+    """(the replayable trajectories of a run's successful episodes, why each other episode was skipped)."""
     trajectories, skipped = [], []
     for result in sorted(latest(load_results(run_dir)), key=lambda r: (r.task_id, r.repeat)):
         if not result.success:
+            skipped.append(f"{result.task_id}: the episode did not succeed ({result.end_reason})")
             continue
         try:
             trajectories.append(_trajectory(run_dir, result))

@@ -154,23 +154,50 @@ def call_command(
     step_timeout: float = typer.Option(
         5.0, "--step-timeout", help="Seconds a script step waits for its element."
     ),
+    grounding_model: str | None = typer.Option(
+        None,
+        "--grounding-model",
+        "-m",
+        help="Model that finds a dynamic shortcut's described targets on the screen (same forms as run --model).",
+    ),
+    task: str | None = typer.Option(
+        None, "--task", help="Start from this task's initial state (its seed, clock and setup; home screen)."
+    ),
+    tasks_dir: Path | None = typer.Option(
+        None, "--tasks-dir", help="Task data directory, if not the shipped one."
+    ),
     kb_dir: Path | None = KB_DIR,
 ) -> None:
     """Validate a call (before any device is opened), run it, and print its record; exit 1 on failure."""
+    from masbench.llm.base import LLMConfigError
+    from masbench.tasks import load_tasks
+    from masbench.tasks.player import TaskSetupError, prepare
+
+    from .grounding import make_ground
+    from .plan import build_plan
+
     kb = _kb(kb_dir)
     shortcut = kb.get(name)
     if shortcut is None:
         raise _fail(kb.unknown_message(name))
+    chosen = load_tasks(tasks_dir).get(task) if task else None
+    if task and chosen is None:
+        raise typer.BadParameter(f"no task {task!r}", param_hint="--task")
     try:
+        ground = make_ground(grounding_model) if grounding_model else None
         bound = validate_call(kb, name, coerce_cli_arguments(shortcut, arguments or []))
-    except CallError as exc:
+        build_plan(kb, bound, can_ground=ground is not None)  # a dynamic step without a model fails here
+    except (CallError, LLMConfigError) as exc:
         raise _fail(str(exc)) from exc
     try:
         with open_device(device) as dev:
-            record = ShortcutExecutor(kb, dev, step_timeout=step_timeout).call(name, bound.arguments)
+            if chosen is not None:
+                prepare(dev, chosen)
+            executor = ShortcutExecutor(kb, dev, ground=ground, step_timeout=step_timeout)
+            record = executor.call(name, bound.arguments)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--device") from exc
-    except DeviceError as exc:
+    except (DeviceError, TaskSetupError) as exc:
         raise _fail(f"device {device}: {exc}") from exc
     if as_json:
         typer.echo(record.model_dump_json(indent=2))

@@ -68,7 +68,7 @@ def build_plan(kb: KnowledgeBase, call: BoundCall, *, can_ground: bool, depth: i
     elif shortcut.dynamic is not None and not can_ground:
         raise CallError(
             f"{shortcut.qualified_name} is a dynamic shortcut and needs a grounding model to find its targets; "
-            "run it from an agent whose model grounds (ShortcutExecutor(..., ground=...))"
+            "give one with --grounding-model MODEL (ShortcutExecutor(..., ground=...))"
         )
     script = shortcut.rpa or shortcut.dynamic
     items: list[Any] = list(script.steps) if script is not None else []

@@ -1,0 +1,163 @@
+"""Generated shortcuts as the paper runs them, end to end: M3A (a scripted model) does a task, a model writes a
+dynamic shortcut from that run, and `kb eval` runs MAS-T3A with the KB, the dynamic shortcut's described
+targets grounded by a model at call time, so its SSR is measured above 0. Also: grounding by a model, the
+clear refusals when a KB needs grounding and no model is given, `shortcuts replay --task`, and the reasons
+`shortcuts generate` gives when a run holds nothing to learn from."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from agent_helpers import androidworld_action, model_action
+from typer.testing import CliRunner
+
+from masbench.actions import Selector, select
+from masbench.agents import make_agent
+from masbench.agents.m3a import M3AAgent
+from masbench.cli import app
+from masbench.device import UIElement, start_virtual_phones
+from masbench.eval.runner import Runner, new_config, prepare_run_dir
+from masbench.generation import write_kb
+from masbench.llm import Message, ScriptedLLM
+from masbench.shortcuts import KnowledgeBase, Shortcut, load_kb
+from masbench.shortcuts.grounding import check_grounding, model_ground
+from masbench.tasks import load_tasks
+from masbench.tasks.player import prepare
+
+TASK = load_tasks().get("yelp-02")  # open Yelp, See all, Jazz Night, Interested
+PLAN = {
+    "name": "mark_event_interested",
+    "description": "Open Yelp's upcoming events and mark yourself as Interested in one.",
+    "parameters": [{"name": "event", "type": "string", "required": True, "description": "the event's name"}],
+    "steps": [
+        {"open_app": "Yelp"},
+        {"tap": "the link that shows all events"},
+        {"tap": "the event called {event}"},
+        {"tap": "the Interested button"},
+    ],
+}
+TARGETS = [Selector(resource_id="see_all_events"), Selector(text="Jazz Night"), Selector(resource_id="interested_button")]  # fmt: skip
+CALL = {"action_type": "shortcut", "name": "yelp.mark_event_interested", "arguments": {"event": "Jazz Night"}}
+COMPLETE = {"action_type": "status", "goal_status": "complete"}
+cli = CliRunner(env={"COLUMNS": "200"})
+
+
+@pytest.fixture(scope="module")
+def phone():
+    with start_virtual_phones(1) as phones:
+        yield phones.devices[0]
+
+
+@pytest.fixture(scope="module")
+def m3a_run(tmp_path_factory, phone) -> Path:
+    """M3A on yelp-02, its model scripted to answer each step with the task's reference action."""
+    plan, done = list(TASK.solutions.gui), []
+
+    def brain(messages: list[Message]) -> str:
+        if "Summary of this step:" in (messages[-1].text or ""):
+            return "The step went as planned."
+        if len(done) == len(plan):
+            return f"Reason: the event is marked.\nAction: {json.dumps(COMPLETE)}"
+        step = plan[len(done)]
+        done.append(step)
+        action = androidworld_action(model_action(step, phone), phone.observe())
+        return f"Reason: step {len(done)} of the plan.\nAction: {json.dumps(action)}"
+
+    out = tmp_path_factory.mktemp("m3a")
+    config = new_config(agent="m3a", model="scripted", tasks=TASK.id, task_ids=[TASK.id], kb="none", devices=["vphone"])  # fmt: skip
+    runner = Runner(prepare_run_dir(out, config, False), [TASK], lambda: M3AAgent(llm=ScriptedLLM(brain)), None, out)  # fmt: skip
+    assert [r.success for r in runner.run([phone])] == [True]
+    return out
+
+
+def grounding_answers(phone) -> list[str]:
+    """What a grounding model answers for the plan's three taps: the number of the element each describes,
+    read off the same screens the shortcut will meet (a virtual phone is deterministic)."""
+    prepare(phone, TASK)
+    phone.open_app("Yelp")
+    answers = []
+    for target in TARGETS:
+        found = select(target, phone.elements())
+        answers.append(f"[{found.index}]")
+        phone.tap_element(found)
+    return answers
+
+
+def test_a_model_grounds_a_description_to_the_element_it_numbers():
+    elements = [UIElement(index=i, text=t) for i, t in enumerate(["Search", "Save"])]
+    seen: list[str] = []
+
+    def model(messages: list[Message]) -> str:
+        seen.append(messages[-1].text or "")
+        return "[1]" if len(seen) == 1 else "none of these"
+
+    ground = model_ground(ScriptedLLM(model))
+    assert ground("the Save button", elements) == elements[1]
+    assert "Description: the Save button" in seen[0] and '[1] View "Save"' in seen[0]
+    assert ground("the Delete button", elements) is None
+
+
+def test_a_kb_with_dynamic_shortcuts_is_refused_before_the_run_without_a_grounding_model(tmp_path):
+    fields = {k: v for k, v in PLAN.items() if k != "steps"}
+    dynamic = Shortcut.model_validate({**fields, "app": "yelp", "type": "dynamic", "dynamic": {"steps": PLAN["steps"]}})  # fmt: skip
+    kb = KnowledgeBase([dynamic])
+    with pytest.raises(
+        ValueError, match=r"1 dynamic shortcuts \(yelp.mark_event_interested\).*--grounding-model"
+    ):
+        check_grounding(kb, None, "--kb dyn")
+    check_grounding(kb, "scripted:x", "--kb dyn")  # a model is enough
+    check_grounding(load_kb(), None, "--kb predefined")  # no dynamic shortcut, nothing to ground
+    path = write_kb([dynamic], tmp_path / "kb")
+    result = cli.invoke(app, ["run", "--agent", "oracle", "--kb", str(path), "--tasks", TASK.id, "--devices", "vphone:1", "--out", str(tmp_path / "run")])  # fmt: skip
+    assert result.exit_code == 2 and "--grounding-model" in result.output, result.output
+    assert not (tmp_path / "run").exists()
+
+
+def test_generate_says_why_each_episode_was_skipped_and_which_runs_work(tmp_path, phone):
+    config = new_config(
+        agent="oracle", tasks=TASK.id, task_ids=[TASK.id], kb="predefined", devices=["vphone"]
+    )
+    out = tmp_path / "oracle"
+    runner = Runner(prepare_run_dir(out, config, False), [TASK], lambda: make_agent("oracle"), load_kb(), out)
+    assert [r.success for r in runner.run([phone])] == [True]
+    result = cli.invoke(app, ["shortcuts", "generate", "task-replay", "--from", str(out), "--out", str(tmp_path / "kb"), "--allow-eval-tasks"])  # fmt: skip
+    assert result.exit_code == 1
+    assert f"{TASK.id}: it called shortcuts, which a GUI replay cannot reproduce" in result.output
+    assert "oracle-gui" in result.output and "m3a" in result.output
+
+
+def test_m3a_run_to_dynamic_shortcut_grounded_and_called_in_kb_eval(m3a_run, phone, tmp_path):
+    plan = tmp_path / "plan.json"
+    plan.write_text(json.dumps([json.dumps(PLAN)]))
+    kb = tmp_path / "dynamic-kb"
+    result = cli.invoke(app, ["shortcuts", "generate", "dynamic", "--from", str(m3a_run), "--out", str(kb), "--model", f"scripted:{plan}", "--allow-eval-tasks"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    (shortcut,) = load_kb(kb)
+    assert shortcut.type == "dynamic" and TASK.id in (shortcut.source or "")
+
+    grounding = tmp_path / "grounding.json"
+    grounding.write_text(json.dumps(grounding_answers(phone)))
+    replay = ["shortcuts", "replay", "yelp.mark_event_interested", "event=Jazz Night", "--kb-dir", str(kb), "--device", "vphone"]  # fmt: skip
+    result = cli.invoke(app, replay)
+    assert (
+        result.exit_code == 1
+        and "needs a grounding model" in result.output
+        and "--grounding-model" in result.output
+    )
+    result = cli.invoke(app, [*replay, "--task", TASK.id, "--grounding-model", f"scripted:{grounding}"])
+    assert result.exit_code == 0 and "success" in result.output, (
+        result.output
+    )  # from the task's state, on its own phone
+    agent = tmp_path / "agent.json"  # call the shortcut, then declare the task done
+    replies = [f"Reason: a shortcut does it.\nAction: {json.dumps(CALL)}"]
+    agent.write_text(json.dumps(replies + [f"Reason: done.\nAction: {json.dumps(COMPLETE)}"] * 20))
+    args = ["kb", "eval", str(kb), "--model", f"scripted:{agent}", "--grounding-model", f"scripted:{grounding}",
+            "--tasks", TASK.id, "--devices", "vphone:1", "--allow-leak", "--out", str(tmp_path / "eval")]  # fmt: skip
+    result = cli.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    summaries = json.loads((tmp_path / "eval" / "kb_eval.json").read_text())
+    dynamic = summaries["dynamic-kb"]["overall"]
+    assert dynamic["MSC"] == 1 and dynamic["SSR"] == 1 and dynamic["SR"] == 1
+    assert summaries["predefined"]["overall"]["SSR"] == 0  # the predefined KB has no such shortcut
