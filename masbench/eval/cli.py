@@ -119,7 +119,9 @@ def run_command(
         "--judge, else check. On real devices the judge decides whatever the mode.",
     ),
 ) -> None:
-    """Run an agent on a task subset, in parallel over devices; resumable; writes results.jsonl, summary.json."""
+    """Run an agent on a task subset, in parallel over devices; resumable; writes results.jsonl, summary.json.
+
+    Every metric and diagnostic printed (failures by class, app and shortcut F1...): docs/metrics.md."""
     from masbench.agents import AGENTS, make_agent
     from masbench.device import DeviceSpecError, check_present, open_devices, parse_specs
     from masbench.eval.judge import Judge
@@ -423,7 +425,9 @@ def report_command(
         None, "--tasks-dir", help="Task data directory, if not the shipped one."
     ),
 ) -> None:
-    """Write a self-contained HTML report (tables, plots, trajectory viewer with screenshots) and print the tables."""
+    """Write a self-contained HTML report (tables, plots, trajectory viewer with screenshots) and print the tables.
+
+    Every metric and diagnostic, with the paper it follows: docs/metrics.md."""
     from masbench.eval.html import write_report
     from masbench.eval.records import write_atomic
     from masbench.eval.table import split_table, table2
