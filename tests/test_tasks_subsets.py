@@ -75,9 +75,11 @@ def test_builtin_subsets(small):
     assert ids(small.select("level-3")) == ["maps-01"]
 
 
-def test_app_subsets_include_cross_app_tasks_that_use_the_app(small):
-    assert ids(small.select("amazon")) == ["amazon-01", "amazon-02", "cross-01"]
-    assert ids(small.select("maps")) == ["maps-01", "cross-01"]
+def test_an_app_names_its_single_app_tasks_and_uses_app_every_task_using_it(small):
+    # an app's name is its own tasks, as the paper counts them; uses:APP adds the cross-app ones
+    assert ids(small.select("amazon")) == ["amazon-01", "amazon-02"]
+    assert ids(small.select("uses:amazon")) == ["amazon-01", "amazon-02", "cross-01"]
+    assert ids(small.select("uses:maps")) == ["maps-01", "cross-01"]
     assert small.select("contacts") == []  # a known app without tasks is an empty subset, not an error
 
 

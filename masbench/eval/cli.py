@@ -31,7 +31,8 @@ def run_command(
         "all",
         "--tasks",
         "-t",
-        help="Subset name (all, single-app, cross-app, level-1..3, an app) or comma-separated task ids.",
+        help="Subset (all, single-app, cross-app, level-1..3, an app such as amazon: its single-app tasks, "
+        "uses:amazon: every task using it) or comma-separated task ids.",
     ),
     devices: list[str] = typer.Option(
         ["vphone:4"],

@@ -30,7 +30,10 @@ tasks_app = typer.Typer(
 TASKS_DIR = typer.Option(
     None, "--tasks-dir", envvar="MASBENCH_TASKS_DIR", help="Task directory (default: the checkout's tasks/)."
 )
-SUBSET_HELP = "Subset name (all, single-app, cross-app, level-1..3, an app, generation-eval) or comma-separated task ids."
+SUBSET_HELP = (
+    "Subset (all, single-app, cross-app, level-1..3, generation-eval, an app such as amazon: its single-app "
+    "tasks, uses:amazon: every task using it) or comma-separated task ids."
+)
 
 
 class Format(StrEnum):

@@ -1,8 +1,9 @@
 """The loaded tasks and their named subsets.
 
-Subset names: `all`, `single-app`, `cross-app`, `level-1`..`level-3`, one per app (every task that uses
-the app, single- or cross-app), `generation-eval` and its complement `generation-train`, any extra names
-from `tasks/subsets.yaml`, and any comma-separated mix of these and task ids.
+Subset names: `all`, `single-app`, `cross-app`, `level-1`..`level-3`, one per app (`amazon`: the app's
+single-app tasks, as the paper's per-app counts), `uses:APP` (every task that uses the app, cross-app ones
+included), `generation-eval` and its complement `generation-train`, any extra names from
+`tasks/subsets.yaml`, and any comma-separated mix of these and task ids.
 
 `generation-eval` is MAS-Bench's fixed 50% split for shortcut generation: the first half (rounded down) of the single-app
 tasks and of the cross-app tasks, ranked by SHA-256 of `GENERATION_SEED:task-id`. Ranking by a hash of the
@@ -22,6 +23,7 @@ from masbench.catalog import APPS
 from .schema import Task
 
 GENERATION_SEED = "masbench-generation-eval-v1"
+USES = "uses:"  # `uses:amazon`: every task that uses the app; plain `amazon`: its single-app tasks
 BUILTIN = (
     "all",
     "single-app",
@@ -73,7 +75,7 @@ class TaskSet:
         raise TaskError([f"unknown task id {task_id!r}{self._suggest(task_id)}"])
 
     def subset_names(self) -> list[str]:
-        return [*BUILTIN, *APPS, *self.extra_subsets]
+        return [*BUILTIN, *APPS, *(f"{USES}{app}" for app in APPS), *self.extra_subsets]
 
     def subset(self, name: str) -> list[Task] | None:
         """The tasks of a named subset, or None if there is no subset of that name."""
@@ -88,7 +90,9 @@ class TaskSet:
             chosen = generation_eval_ids(tasks)
             return [t for t in tasks if (t.id in chosen) == (name == "generation-eval")]
         if name in APPS:
-            return [t for t in tasks if name in t.apps]
+            return [t for t in tasks if t.kind == "single-app" and name in t.apps]
+        if name.startswith(USES) and name.removeprefix(USES) in APPS:
+            return [t for t in tasks if name.removeprefix(USES) in t.apps]
         if name in self.extra_subsets:
             wanted = set(self.extra_subsets[name])
             return [t for t in tasks if t.id in wanted]
@@ -129,7 +133,7 @@ class TaskSet:
         """Problems with `subsets.yaml`: a name that shadows a built-in one or a task id, unknown ids."""
         problems = []
         for name, ids in self.extra_subsets.items():
-            if name in BUILTIN or name in APPS or name in self.by_id:
+            if name in BUILTIN or name in APPS or name.startswith(USES) or name in self.by_id:
                 problems.append(f"subset {name!r}: the name is already a built-in subset or a task id")
             missing = [i for i in ids if i not in self.by_id]
             if missing:
