@@ -37,7 +37,7 @@ def test_run_report_compare(tmp_path):
     result = cli.invoke(app, ["report", str(a), "--tasks-dir", str(DATA)])
     assert result.exit_code == 0, result.output
     page = (a / "report.html").read_text()
-    assert page.count("data:image/jpeg;base64,") >= 4 and "<svg" in page and "settings-01" in page
+    assert page.count('<a class=shot href="trajectories/') >= 4 and "<svg" in page and "settings-01" in page
 
     assert "<h2>Outcomes</h2>" in page and "<td>success</td><td>4</td>" in page
     assert "paper: oracle" not in page and "paper: t3a (single-app)" in page  # Table 2 rows, tasks=all
@@ -56,17 +56,21 @@ def test_run_report_compare(tmp_path):
     assert "<h2>Per task</h2>" in comparison and comparison.count("<td class=ok>ok</td>") == 8
 
 
-def test_a_touch_is_marked_on_the_screenshot(tmp_path):
+def test_a_touch_is_marked_on_the_screenshot_it_links(tmp_path):
     from PIL import Image
 
-    from masbench.eval.html import MARK, _mark
+    from masbench.eval.html import MARK, _shot
 
-    img = Image.new("RGB", (1080, 2400), "white")
-    _mark(img, [(540, 1200)])
-    assert img.getpixel((540, 1200)) == MARK and img.getpixel((100, 100)) == (255, 255, 255)
-    swipe = Image.new("RGB", (1080, 2400), "white")
-    _mark(swipe, [(540, 1800), (540, 600)])
-    assert swipe.getpixel((540, 1200)) == MARK  # the line between the ends
+    shot = tmp_path / "run" / "trajectories" / "t" / "step 0.png"
+    shot.parent.mkdir(parents=True)
+    Image.new("RGB", (1080, 2400), "white").save(shot)
+    tap = _shot(shot, tmp_path / "run", [(540, 1200)])
+    assert 'href="trajectories/t/step%200.png"' in tap and 'viewBox="0 0 1080 2400"' in tap
+    assert f'<circle cx="540" cy="1200" r="67" fill="none" stroke="{MARK}"' in tap
+    swipe = _shot(shot, tmp_path, [(540, 1800), (540, 600)])
+    assert 'src="run/trajectories/t/step%200.png"' in swipe  # relative to the page, wherever it is
+    assert '<line x1="540" y1="1800" x2="540" y2="600"' in swipe and "<polygon" in swipe
+    assert _shot(shot.with_name("missing.png"), tmp_path, None) == ""
 
 
 def test_existing_run_directory_needs_resume(tmp_path):

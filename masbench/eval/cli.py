@@ -426,7 +426,7 @@ def report_command(
         None, "--tasks-dir", help="Task data directory, if not the shipped one."
     ),
 ) -> None:
-    """Write a self-contained HTML report (tables, plots, trajectory viewer with screenshots) and print the tables.
+    """Write an HTML report (tables, plots, trajectory viewer with screenshots read from the run directory) and print the tables.
 
     Every metric and diagnostic, with the paper it follows: docs/metrics.md."""
     from masbench.eval.html import write_report
@@ -435,7 +435,14 @@ def report_command(
 
     config, results, tasks, summary = _load_run(run_dir, tasks_dir)
     write_atomic(run_dir / "summary.json", summary.model_dump_json(indent=2))
-    path = write_report(run_dir, config, results, tasks, summary, out)
+    columns = (
+        TextColumn("writing the report"),
+        BarColumn(),
+        TextColumn("{task.completed}/{task.total} episodes"),
+    )
+    with Progress(*columns, TimeElapsedColumn(), console=_console(), transient=True) as progress:
+        bar = progress.add_task("report", total=len(results))
+        path = write_report(run_dir, config, results, tasks, summary, out, lambda: progress.advance(bar))
     console = _console()
     console.print(table2([(config.agent, summary)], width=console.width))
     console.print(split_table(summary, "app", width=console.width))

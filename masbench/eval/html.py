@@ -1,18 +1,21 @@
-"""A self-contained HTML report: summary tables, SVG plots (SR vs time vs tokens) and a trajectory viewer
-with each step's screenshot, action and shortcut call. Screenshots are embedded as small JPEG thumbnails
-so the file opens anywhere without the run directory."""
+"""An HTML report: summary tables, SVG plots (SR vs time vs tokens) and a trajectory viewer with each
+step's screenshot, action and shortcut call. Screenshots are not copied into the page: each is loaded from
+the run directory when its episode is opened, with the touch drawn over it, and a click enlarges it. So a
+139-task run's report is a few MB of text that opens at once; keep it beside (or inside) its run
+directory."""
 
 from __future__ import annotations
 
-import base64
 import html
-import io
 import json
 import math
+import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import quote
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from masbench.trajectory import StepRecord, clip
 
@@ -20,17 +23,16 @@ from .diagnostics import FAILURE_CLASSES, FAILURE_DESCRIPTIONS, episode_anchor
 from .metrics import Metrics, PaperRow, Summary, outcome_counts, paper_table2, task_matrix
 from .metrics import __doc__ as METRICS_DOC
 from .records import EpisodeResult, RunConfig
-from .table import COLUMNS, KIND_ROWS, diagnostic_cells
+from .table import COLUMNS, KIND_ROWS, diagnostic_cells, legend, uses_predefined_kb
 
 if TYPE_CHECKING:
     from masbench.tasks import Task
 
-THUMB = (216, 480)
 # Size budget of one episode in the report: each reply and prompt shown up to REPORT_TEXT characters, and
 # steps after EPISODE_BUDGET bytes of cards left out (named, with the steps.jsonl that holds them).
 REPORT_TEXT = 8_000
 EPISODE_BUDGET = 3_000_000
-MARK = (234, 67, 53)  # the touch marker: a red that reads on white and on dark screens
+MARK = "#ea4335"  # the touch marker: a red that reads on white and on dark screens
 CSS = """
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:24px;color:#202124;background:#fafafa}
 h1{font-size:26px}h2{font-size:20px;margin-top:32px}table{border-collapse:collapse;margin:8px 0;background:#fff}
@@ -39,41 +41,52 @@ td:first-child,th:first-child{text-align:left}.ok{color:#188038;font-weight:600}
 details{background:#fff;border:1px solid #dadce0;border-radius:8px;margin:6px 0;padding:6px 12px}
 summary{cursor:pointer;font-size:14px}.steps{display:flex;flex-wrap:wrap;gap:10px;margin-top:8px}
 .step{width:230px;font-size:12px;border:1px solid #e0e0e0;border-radius:6px;padding:6px;background:#fcfcfc}
-.step img{width:216px;border:1px solid #ccc;border-radius:4px}.step pre{white-space:pre-wrap;word-break:break-all;margin:4px 0}
+.fig{position:relative;display:inline-block;line-height:0}.fig svg{position:absolute;left:0;top:0;width:100%;height:100%}
+.step .fig img{width:216px;border:1px solid #ccc;border-radius:4px}a.shot{cursor:zoom-in}
+#lb{position:fixed;inset:0;background:rgba(0,0,0,.85);display:none;align-items:center;justify-content:center;cursor:zoom-out;z-index:9}
+#lb.on{display:flex}#lb .fig img{height:94vh;width:auto}.step pre{white-space:pre-wrap;word-break:break-all;margin:4px 0}
 tr.ref td{color:#80868b;font-style:italic}.sc{background:#e8f0fe}.inv{background:#fce8e6}.target{color:#5f6368;font-style:italic}.defs{font-size:12px;color:#5f6368;white-space:pre-wrap}
 """
 
 
-def _thumb(path: Path, touch: list[tuple[int, int]] | None = None) -> str | None:
-    """The screenshot as an embedded JPEG, with where the step touched marked: a ring for a tap, an arrow
-    for a swipe (drawn at full size, so the mark scales with the picture)."""
+# a click on a screenshot shows it full size, its mark with it; a click or Escape closes it
+LIGHTBOX = """<div id=lb></div><script>
+const lb=document.getElementById('lb');
+document.addEventListener('click',e=>{const a=e.target.closest('a.shot');
+if(a){e.preventDefault();lb.replaceChildren(a.firstElementChild.cloneNode(true));lb.classList.add('on')}
+else if(e.target.closest('#lb'))lb.classList.remove('on')});
+document.addEventListener('keydown',e=>{if(e.key==='Escape')lb.classList.remove('on')});
+</script>"""
+
+
+def _shot(path: Path, page_dir: Path, touch: list[tuple[int, int]] | None) -> str:
+    """A screenshot by reference (relative to the page), with where the step touched drawn over it in SVG
+    at the picture's own coordinates: a ring for a tap, an arrow for a swipe. Empty when it is missing."""
     if not path.exists():
-        return None
-    with Image.open(path) as img:
-        img = img.convert("RGB")
-        if touch:
-            _mark(img, touch)
-        img.thumbnail(THUMB)
-        buf = io.BytesIO()
-        img.save(buf, format="JPEG", quality=60)
-    return "data:image/jpeg;base64," + base64.b64encode(buf.getvalue()).decode()
-
-
-def _mark(img: Image.Image, touch: list[tuple[int, int]]) -> None:
-    draw = ImageDraw.Draw(img)
-    r = max(24, img.width // 16)
-    width = max(6, img.width // 90)
-    x, y = touch[0]
-    draw.ellipse((x - r, y - r, x + r, y + r), outline=MARK, width=width)
-    draw.ellipse((x - width, y - width, x + width, y + width), fill=MARK)
-    if len(touch) > 1:  # a swipe: a line to the end point and an arrow head there
-        x2, y2 = touch[-1]
-        draw.line((x, y, x2, y2), fill=MARK, width=width)
-        angle = math.atan2(y2 - y, x2 - x)
-        head = [
-            (x2 - r * math.cos(angle + s), y2 - r * math.sin(angle + s)) for s in (math.pi / 6, -math.pi / 6)
-        ]
-        draw.polygon([(x2, y2), *head], fill=MARK)
+        return ""
+    with Image.open(path) as img:  # reads the header only
+        w, h = img.size
+    src = html.escape(quote(os.path.relpath(path, page_dir)))
+    mark = ""
+    if touch:
+        r, stroke = max(24, w // 16), max(6, w // 90)
+        x, y = touch[0]
+        mark = (f'<circle cx="{x}" cy="{y}" r="{r}" fill="none" stroke="{MARK}" stroke-width="{stroke}"/>'
+                f'<circle cx="{x}" cy="{y}" r="{stroke}" fill="{MARK}"/>')  # fmt: skip
+        if len(touch) > 1:  # a swipe: a line to the end point and an arrow head there
+            x2, y2 = touch[-1]
+            angle = math.atan2(y2 - y, x2 - x)
+            head = " ".join(
+                f"{x2 - r * math.cos(angle + a):.0f},{y2 - r * math.sin(angle + a):.0f}"
+                for a in (math.pi / 6, -math.pi / 6)
+            )
+            mark += (f'<line x1="{x}" y1="{y}" x2="{x2}" y2="{y2}" stroke="{MARK}" stroke-width="{stroke}"/>'
+                     f'<polygon points="{x2},{y2} {head}" fill="{MARK}"/>')  # fmt: skip
+        mark = f'<svg viewBox="0 0 {w} {h}">{mark}</svg>'
+    return (
+        f'<a class=shot href="{src}"><span class=fig><img src="{src}" loading=lazy width=216 '
+        f'alt="screenshot">{mark}</span></a>'
+    )
 
 
 def _fmt(v: float | None, digits: int = 3) -> str:
@@ -108,6 +121,21 @@ def _paper_rows(kind: str, agent: str) -> list[tuple[str, int, PaperRow]]:
     return [(f"paper: {name} ({kind})", table.tasks, table.rows[name]) for name in names]
 
 
+def _paper_caption(tasks: dict[str, int]) -> str:
+    """What the grey rows are, and whether this run has as many tasks of each kind as the paper ran."""
+    paper = paper_table2()
+    counts = ", ".join(f"{paper[k].tasks} {k}" for k in tasks)
+    short = [f"{n} of its {paper[k].tasks} {k}" for k, n in tasks.items() if n < paper[k].tasks]
+    coverage = (
+        f"This run has {' and '.join(short)} tasks, a subset: set them side by side with care."
+        if short
+        else "This run has as many tasks of each kind (its own apps and tasks, on virtual phones)."
+    )
+    return (
+        f"Grey rows: the paper's Table 2 (Gemini-2.5-Pro on {counts} tasks; N is its task count). {coverage}"
+    )
+
+
 def _outcomes(results: list[EpisodeResult]) -> str:
     rows = "".join(
         f"<tr><td>{html.escape(outcome)}</td><td>{n}</td></tr>"
@@ -127,47 +155,82 @@ def matrix_html(runs: list[tuple[str, list[EpisodeResult]]]) -> str:
     return f"<table><tr><th>Task</th>{head}</tr>{body}</table>"
 
 
+def _ticks(top: float) -> list[float]:
+    """Round tick values from 0 to the first round number at or above `top`: 0, 0.1, 0.2... or 0, 50..."""
+    raw = (top or 1.0) / 4
+    mag = 10 ** math.floor(math.log10(raw))
+    step = next(m * mag for m in (1, 2, 2.5, 5, 10) if m * mag >= raw)
+    return [round(i * step, 10) for i in range(math.ceil((top or 1.0) / step - 1e-9) + 1)]
+
+
+def _label_spots(bubbles: list[tuple[float, float, float]], box: tuple[float, float, float, float]) -> list:
+    """Where each bubble's number goes: on the bubble if no other number is there, else the nearest free
+    spot around it (then drawn with a leader line), else nowhere (the legend and tooltip still name it).
+    `box` bounds the spots: (left, top, right, bottom)."""
+    taken: list[tuple[float, float]] = []
+    spots: list[tuple[float, float] | None] = []
+    for cx, cy, r in bubbles:
+        around = [(cx, cy)] + [
+            (cx + d * math.cos(a * math.pi / 4), cy + d * math.sin(a * math.pi / 4))
+            for d in (r + 9, r + 22, r + 36)
+            for a in (6, 2, 0, 4, 7, 5, 1, 3)  # above, below, right, left, then the diagonals
+        ]
+        free = (
+            (x, y)
+            for x, y in around
+            if box[0] + 8 <= x <= box[2] - 8 and box[1] + 6 <= y <= box[3] - 6
+            and all(abs(x - tx) > 20 or abs(y - ty) > 13 for tx, ty in taken)
+        )  # fmt: skip
+        spot = next(free, None)
+        if spot is not None:
+            taken.append(spot)
+        spots.append(spot)
+    return spots
+
+
 def _scatter(
     points: list[tuple[str, float, float, float]], xlabel: str, ylabel: str, labels: bool = True
 ) -> str:
-    """SVG scatter: (label, x, y, size) with size scaled to the largest. With `labels` each bubble carries
-    a number and a legend below names it (names beside bubbles overlap once there are many); without, the
-    names are only tooltips."""
+    """SVG scatter of (label, x, y in 0..1, size), bubble area proportional to size. The axes start a
+    bubble's width inside the frame, so points at y 0 or 1 are whole. With `labels` each bubble carries a
+    number placed where it collides with no other and a legend below names it; without, names are
+    tooltips."""
     if not points:
         return ""
-    w, h, pad = 560, 320, 48
-    xmax = max(p[1] for p in points) or 1.0
+    w, h, left, top, right, bottom = 560, 320, 52, 10, 550, 280
+    rmax = 18
+    xticks = _ticks(max(p[1] for p in points))
     smax = max(p[3] for p in points) or 1.0
+    px = lambda x: left + rmax + x / xticks[-1] * (right - left - 2 * rmax)  # noqa: E731
+    py = lambda y: bottom - rmax - y * (bottom - top - 2 * rmax)  # noqa: E731
     parts = [
-        f'<svg width="{w}" height="{h}" xmlns="http://www.w3.org/2000/svg" style="background:#fff;border:1px solid #dadce0">'
-    ]
-    parts.append(
-        f'<line x1="{pad}" y1="{h - pad}" x2="{w - 10}" y2="{h - pad}" stroke="#5f6368"/><line x1="{pad}" y1="10" x2="{pad}" y2="{h - pad}" stroke="#5f6368"/>'
-    )
-    parts.append(
-        f'<text x="{w / 2}" y="{h - 10}" font-size="12" text-anchor="middle">{html.escape(xlabel)}</text>'
-    )
-    parts.append(
-        f'<text x="14" y="{h / 2}" font-size="12" text-anchor="middle" transform="rotate(-90 14 {h / 2})">{html.escape(ylabel)}</text>'
-    )
+        f'<svg width="{w}" height="{h}" xmlns="http://www.w3.org/2000/svg" style="background:#fff;border:1px solid #dadce0">',
+        f'<line x1="{left}" y1="{bottom}" x2="{right}" y2="{bottom}" stroke="#5f6368"/>'
+        f'<line x1="{left}" y1="{top}" x2="{left}" y2="{bottom}" stroke="#5f6368"/>',
+        f'<text x="{(left + right) / 2}" y="{h - 8}" font-size="12" text-anchor="middle">{html.escape(xlabel)}</text>',
+        f'<text x="14" y="{h / 2}" font-size="12" text-anchor="middle" transform="rotate(-90 14 {h / 2})">{html.escape(ylabel)}</text>',
+    ]  # fmt: skip
     for frac in (0, 0.5, 1):
-        y = h - pad - frac * (h - pad - 20)
-        parts.append(f'<text x="{pad - 6}" y="{y + 4}" font-size="10" text-anchor="end">{frac:.1f}</text>')
-        x = pad + frac * (w - pad - 30)
-        parts.append(
-            f'<text x="{x}" y="{h - pad + 14}" font-size="10" text-anchor="middle">{xmax * frac:.1f}</text>'
-        )
-    for n, (label, x, y, size) in enumerate(points, 1):
-        cx = pad + (x / xmax) * (w - pad - 30)
-        cy = h - pad - y * (h - pad - 20)
-        r = 5 + 15 * (size / smax)
-        parts.append(
-            f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" fill="#1a73e8" fill-opacity="0.35" stroke="#1a73e8"><title>{html.escape(label)}</title></circle>'
-        )
-        if labels:
-            parts.append(
-                f'<text x="{cx:.1f}" y="{cy + 4:.1f}" font-size="11" font-weight="600" text-anchor="middle">{n}</text>'
-            )
+        parts.append(f'<text x="{left - 6}" y="{py(frac) + 4:.1f}" font-size="10" text-anchor="end">{frac:.1f}</text>'
+                     f'<line x1="{left - 3}" y1="{py(frac):.1f}" x2="{left}" y2="{py(frac):.1f}" stroke="#5f6368"/>')  # fmt: skip
+    for t in xticks:
+        parts.append(f'<text x="{px(t):.1f}" y="{bottom + 14}" font-size="10" text-anchor="middle">{t:g}</text>'
+                     f'<line x1="{px(t):.1f}" y1="{bottom}" x2="{px(t):.1f}" y2="{bottom + 3}" stroke="#5f6368"/>')  # fmt: skip
+    bubbles = [(px(x), py(y), 4 + (rmax - 4) * math.sqrt(size / smax)) for _, x, y, size in points]
+    for (label, *_), (cx, cy, r) in zip(points, bubbles, strict=True):
+        parts.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" fill="#1a73e8" fill-opacity="0.3" '
+                     f'stroke="#1a73e8"><title>{html.escape(label)}</title></circle>')  # fmt: skip
+    if labels:
+        for n, ((cx, cy, _), spot) in enumerate(zip(bubbles, _label_spots(bubbles, (left, top, right, bottom)), strict=True), 1):  # fmt: skip
+            if spot is None:
+                continue
+            x, y = spot
+            if (x, y) != (cx, cy):
+                parts.append(
+                    f'<line x1="{cx:.1f}" y1="{cy:.1f}" x2="{x:.1f}" y2="{y:.1f}" stroke="#9aa0a6"/>'
+                )
+            parts.append(f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="11" font-weight="600" text-anchor="middle" '
+                         f'paint-order="stroke" stroke="#fff" stroke-width="3">{n}</text>')  # fmt: skip
     parts.append("</svg>")
     if labels:
         legend = " · ".join(f"<b>{n}</b> {html.escape(p[0])}" for n, p in enumerate(points, 1))
@@ -175,7 +238,7 @@ def _scatter(
     return "".join(parts)
 
 
-def _steps(run_dir: Path, result: EpisodeResult) -> str:
+def _steps(run_dir: Path, result: EpisodeResult, page_dir: Path) -> str:
     path = run_dir / result.trajectory / "steps.jsonl"
     if not path.exists():
         error = run_dir / result.trajectory / "error.txt"
@@ -191,7 +254,11 @@ def _steps(run_dir: Path, result: EpisodeResult) -> str:
         except ValueError:
             cards.append(f"<div class=bad>{html.escape(str(path))}:{number}: not a step, skipped</div>")
             continue
-        img = _thumb(run_dir / result.trajectory / step.screenshot, step.touch) if step.screenshot else None
+        shot = (
+            _shot(run_dir / result.trajectory / step.screenshot, page_dir, step.touch)
+            if step.screenshot
+            else ""
+        )
         css = "sc" if step.kind == "shortcut" else "inv" if step.kind == "invalid" else ""
         action = json.dumps(step.action, ensure_ascii=False) if step.action else "(unusable model output)"
         extra = f"<div class=target>on {html.escape(step.target)}</div>" if step.target else ""
@@ -210,7 +277,7 @@ def _steps(run_dir: Path, result: EpisodeResult) -> str:
             tokens += " · <span class=bad>rescued by the lenient parser</span>"
         card = (
             f'<div class="step {css}"><b>#{step.index}</b> {html.escape(step.kind)} · {step.wall_s:.2f}s{tokens}'
-            + (f'<br><img src="{img}" loading="lazy">' if img else "")
+            + (f"<br>{shot}" if shot else "")
             + f"<pre>{html.escape(action)}</pre>{extra}</div>"
         )
         cards.append(card)
@@ -225,7 +292,10 @@ def write_report(
     tasks: list[Task],
     summary: Summary,
     out: Path | None = None,
+    on_episode: Callable[[], None] | None = None,
 ) -> Path:
+    """Write the report (default RUN_DIR/report.html); `on_episode` is called as each episode's trajectory
+    is written, for a progress display."""
     out = out or run_dir / "report.html"
     by_id = {t.id: t for t in tasks}
     parts = [
@@ -242,13 +312,12 @@ def write_report(
         rows = [(label, kinds[kind]) for kind, label in KIND_ROWS if kind in kinds]
         rows.append(("All", summary.overall))
         whole_kinds = config.tasks in ("all", "single-app", "cross-app")
-        reference = [row for kind in kinds for row in _paper_rows(kind, config.agent)] if whole_kinds else []
-        parts.append("<h2>Summary</h2>" + _metrics_table(rows, reference))
+        shown = [kind for kind, _ in KIND_ROWS if kind in kinds] if whole_kinds else []
+        reference = [row for kind in shown for row in _paper_rows(kind, config.agent)]
+        parts.append("<h2>Summary</h2>" + _metrics_table(rows, reference) + f"<p class=defs>{legend()}</p>")
         if reference:
             parts.append(
-                "<p class=defs>Grey rows: the paper's Table 2 (Gemini-2.5-Pro, on its 92 single-app and 47 "
-                "cross-app tasks; N is its task count). This run's tasks are a subset: set them side by side "
-                "with care.</p>"
+                f"<p class=defs>{html.escape(_paper_caption({k: kinds[k].tasks for k in shown}))}</p>"
             )
 
         for split in ("level", "app"):
@@ -271,7 +340,8 @@ def write_report(
         )
     parts.append("<h2>Outcomes</h2>" + _outcomes(results))
     parts.append(failures_html([(config.agent, summary)], links=True))
-    if summary.overall is not None and (cells := diagnostic_cells(summary.overall)):
+    if summary.overall is not None:
+        cells = diagnostic_cells(summary.overall, uses_predefined_kb(summary))
         rows = "".join(f"<tr><td>{html.escape(k)}</td><td>{html.escape(v)}</td></tr>" for k, v in cells)
         parts.append(f"<h2>Diagnostics</h2><table><tr><th>Figure</th><th>Value</th></tr>{rows}</table>")
     parts.append(
@@ -289,9 +359,11 @@ def write_report(
         instruction = f"<p><i>{html.escape(task.instruction)}</i></p>" if task else ""
         details = "".join(f"<div>{html.escape(d)}</div>" for d in r.check_details)
         parts.append(
-            f"<details id={episode_anchor(r.trajectory)}><summary>{head}</summary>{instruction}<div>{details}</div>{_steps(run_dir, r)}</details>"
+            f"<details id={episode_anchor(r.trajectory)}><summary>{head}</summary>{instruction}<div>{details}</div>{_steps(run_dir, r, out.parent)}</details>"
         )
-    parts.append("</body></html>")
+        if on_episode is not None:
+            on_episode()
+    parts.append(LIGHTBOX + "</body></html>")
     out.write_text("".join(parts), encoding="utf-8")
     return out
 
