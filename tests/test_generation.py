@@ -20,6 +20,7 @@ from masbench.cli import app
 from masbench.device import start_virtual_phones
 from masbench.eval.runner import Runner, new_config, prepare_run_dir
 from masbench.generation import load_trajectories, subtask_replays, task_replays, write_kb
+from masbench.generation.protocol import source_tasks
 from masbench.shortcuts import ShortcutExecutor, load_kb
 from masbench.tasks import load_tasks
 from masbench.tasks.checks import check_device
@@ -98,6 +99,7 @@ def test_every_subtask_replay_reaches_the_state_its_source_reached(trajectories,
     kb = load_kb(write_kb(subtask_replays(list(trajectories.values())), tmp_path))
     assert len(kb) >= 5 and all(s.type == "replay" and len(s.replay.actions) >= 2 for s in kb)
     assert any(s.parameters for s in kb)  # runs that typed different texts take the text as a parameter
+    assert all(len(SOURCE.findall(s.source)) >= 2 for s in kb)  # every occurrence's task is recorded
     executor = ShortcutExecutor(kb, phone)
     for shortcut in kb:
         task_id, first, last = SOURCE.search(shortcut.source).groups()
@@ -139,7 +141,8 @@ def test_generating_from_held_out_tasks_is_refused(tmp_path):
             str(out),
             "--out",
             str(tmp_path / "kb"),
-            "--allow-eval-tasks",
+            "--protocol",
+            "paper",
         ],
     )
     assert result.exit_code == 0 and "2 task-replay shortcuts from 2 episodes" in result.output
@@ -345,6 +348,7 @@ def test_generate_mobileagent_e_takes_the_shortcuts_its_run_learnt(phone, tmp_pa
     kb = load_kb(tmp_path / "kb")
     assert [s.qualified_name for s in kb] == ["settings.search_settings"]
     assert "run/chain-0.jsonl" in kb["settings.search_settings"].source
+    assert source_tasks(kb) == {"t1", "t2"}  # every task its memory learnt over, for the leakage guard
     phone.reset(0, None)
     assert ShortcutExecutor(kb, phone).call("settings.search_settings", {"query": "Bluetooth"}).success
     (run / "memory" / "chain-0.jsonl").unlink()

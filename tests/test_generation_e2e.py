@@ -115,6 +115,31 @@ def test_a_kb_with_dynamic_shortcuts_is_refused_before_the_run_without_a_groundi
     assert not (tmp_path / "run").exists()
 
 
+def test_held_out_kb_eval_refuses_a_kb_generated_from_an_evaluated_task_and_paper_allows_it(tmp_path):
+    fields = {k: v for k, v in PLAN.items() if k != "steps"}
+    source = "generated from run r, task yelp-03, steps 0-3; generated from run r, task yelp-02, steps 0-3"
+    shortcut = Shortcut.model_validate({**fields, "app": "yelp", "type": "dynamic", "source": source, "dynamic": {"steps": PLAN["steps"]}})  # fmt: skip
+    kb = write_kb([shortcut], tmp_path / "kb")
+    args = [
+        "kb",
+        "eval",
+        str(kb),
+        "--model",
+        "scripted:x",
+        "--tasks",
+        TASK.id,
+        "--out",
+        str(tmp_path / "eval"),
+    ]
+    result = cli.invoke(app, args)  # the second source task is the evaluated one
+    assert (
+        result.exit_code == 2 and "generated from tasks it would be evaluated on (yelp-02)" in result.output
+    )
+    assert "--protocol paper" in result.output and not (tmp_path / "eval").exists()
+    result = cli.invoke(app, [*args, "--protocol", "nope"])
+    assert result.exit_code == 2 and "use held-out or paper" in result.output
+
+
 def test_generate_says_why_each_episode_was_skipped_and_which_runs_work(tmp_path, phone):
     config = new_config(
         agent="oracle", tasks=TASK.id, task_ids=[TASK.id], kb="predefined", devices=["vphone"]
@@ -122,7 +147,7 @@ def test_generate_says_why_each_episode_was_skipped_and_which_runs_work(tmp_path
     out = tmp_path / "oracle"
     runner = Runner(prepare_run_dir(out, config, False), [TASK], lambda: make_agent("oracle"), load_kb(), out)
     assert [r.success for r in runner.run([phone])] == [True]
-    result = cli.invoke(app, ["shortcuts", "generate", "task-replay", "--from", str(out), "--out", str(tmp_path / "kb"), "--allow-eval-tasks"])  # fmt: skip
+    result = cli.invoke(app, ["shortcuts", "generate", "task-replay", "--from", str(out), "--out", str(tmp_path / "kb"), "--protocol", "paper"])  # fmt: skip
     assert result.exit_code == 1
     assert f"{TASK.id}: it called shortcuts, which a GUI replay cannot reproduce" in result.output
     assert "oracle-gui" in result.output and "m3a" in result.output
@@ -132,7 +157,7 @@ def test_m3a_run_to_dynamic_shortcut_grounded_and_called_in_kb_eval(m3a_run, pho
     plan = tmp_path / "plan.json"
     plan.write_text(json.dumps([json.dumps(PLAN)]))
     kb = tmp_path / "dynamic-kb"
-    result = cli.invoke(app, ["shortcuts", "generate", "dynamic", "--from", str(m3a_run), "--out", str(kb), "--model", f"scripted:{plan}", "--allow-eval-tasks"])  # fmt: skip
+    result = cli.invoke(app, ["shortcuts", "generate", "dynamic", "--from", str(m3a_run), "--out", str(kb), "--model", f"scripted:{plan}", "--protocol", "paper"])  # fmt: skip
     assert result.exit_code == 0, result.output
     (shortcut,) = load_kb(kb)
     assert shortcut.type == "dynamic" and TASK.id in (shortcut.source or "")
@@ -154,7 +179,7 @@ def test_m3a_run_to_dynamic_shortcut_grounded_and_called_in_kb_eval(m3a_run, pho
     replies = [f"Reason: a shortcut does it.\nAction: {json.dumps(CALL)}"]
     agent.write_text(json.dumps(replies + [f"Reason: done.\nAction: {json.dumps(COMPLETE)}"] * 20))
     args = ["kb", "eval", str(kb), "--model", f"scripted:{agent}", "--grounding-model", f"scripted:{grounding}",
-            "--tasks", TASK.id, "--devices", "vphone:1", "--allow-leak", "--out", str(tmp_path / "eval")]  # fmt: skip
+            "--tasks", TASK.id, "--devices", "vphone:1", "--protocol", "paper", "--out", str(tmp_path / "eval")]  # fmt: skip
     result = cli.invoke(app, args)
     assert result.exit_code == 0, result.output
     summaries = json.loads((tmp_path / "eval" / "kb_eval.json").read_text())

@@ -8,10 +8,14 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 from rich.console import Console
 from rich.table import Table
+
+if TYPE_CHECKING:
+    from masbench.generation.protocol import Protocol
 
 kb_app = typer.Typer(
     help="Knowledge bases as a whole: evaluate generated ones against no KB and the predefined one.",
@@ -19,7 +23,6 @@ kb_app = typer.Typer(
     add_completion=False,
 )
 METHODS = ("task-replay", "subtask-replay", "dynamic", "mobileagent-e")
-SOURCE_TASK = re.compile(r"\btask (\S+), steps")
 WHICH_RUNS = (
     "Generation learns from GUI steps: use a run of oracle-gui (`masbench run --agent oracle-gui --kb none`) or "
     "of an LLM agent that acts on the GUI (t3a, m3a); oracle and MAS agents call shortcuts, which cannot be replayed"
@@ -31,16 +34,26 @@ def _fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
+def _protocol(value: str) -> Protocol:
+    from masbench.generation.protocol import PROTOCOLS
+
+    for known in PROTOCOLS:
+        if value == known:
+            return known
+    raise typer.BadParameter(f"{value!r}; use {' or '.join(PROTOCOLS)}", param_hint="--protocol")
+
+
 def generate_command(
     method: str = typer.Argument(..., help=f"Generation method: {', '.join(METHODS)}."),
     runs: list[Path] = typer.Option(
         ..., "--from", help="Run directories whose successful episodes to learn from."
     ),
     out: Path = typer.Option(..., "--out", help="KB directory to write (one YAML file per app)."),
-    allow_eval_tasks: bool = typer.Option(
-        False,
-        "--allow-eval-tasks",
-        help="Learn from generation-eval tasks too (leaks the test split into the KB; refused by default).",
+    protocol: str = typer.Option(
+        "held-out",
+        "--protocol",
+        help="held-out (ours, stricter): learn from generation-train runs only; paper: learn from runs on the "
+        "evaluated subset (generation-eval), as MAS-Bench does.",
     ),
     tasks_dir: Path | None = typer.Option(
         None, "--tasks-dir", help="Task data directory, if not the shipped one."
@@ -53,10 +66,13 @@ def generate_command(
     dynamic shortcuts (a model writes each plan; its targets are grounded on the screen at call time), or
     the shortcuts a mobileagent-e run learnt (its memory after its last task)."""
     from masbench.generation import load_trajectories, subtask_replays, task_replays, write_kb
+    from masbench.generation.protocol import check_generation, source_tasks
+    from masbench.shortcuts import KnowledgeBase
     from masbench.tasks import load_tasks
 
     if method not in METHODS:
         raise _fail(f"unknown method {method!r}; available: {', '.join(METHODS)}")
+    chosen = _protocol(protocol)
     if method == "dynamic" and not model:
         raise _fail("dynamic shortcuts are written by a model: pass --model")
     tasks = load_tasks(tasks_dir)
@@ -68,25 +84,21 @@ def generate_command(
         found, skipped = load_trajectories(run)
         trajectories += found
         notes += [f"{run.name}/{note}" for note in skipped]
-    leaked = sorted({t.task_id for t in trajectories} & held_out)
-    if leaked and not allow_eval_tasks:
-        raise _fail(
-            f"these runs include generation-eval tasks ({', '.join(leaked[:6])}{'...' if len(leaked) > 6 else ''}): "
-            "a KB learnt from them would be tested on what it saw. Run the generator on --tasks generation-train, "
-            "or pass --allow-eval-tasks"
-        )
     instructions = {t.id: t.instruction for t in tasks}
-    if method == "mobileagent-e":
-        from masbench.generation.learnt import learnt_shortcuts
+    try:
+        if method == "mobileagent-e":  # its memory learnt from every task of its chains
+            from masbench.generation.learnt import learnt_shortcuts
 
-        try:
             shortcuts = [s for run in runs for s in learnt_shortcuts(run)]
-        except ValueError as exc:
-            raise _fail(str(exc)) from None
-    elif not trajectories:
+            check_generation(chosen, source_tasks(KnowledgeBase(shortcuts)), held_out)
+        else:
+            check_generation(chosen, {t.task_id for t in trajectories}, held_out)
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
+    if method != "mobileagent-e" and not trajectories:
         why = "".join(f"\n  {note}" for note in notes)
         raise _fail(f"no successful, replayable episode in these runs:{why}\n{WHICH_RUNS}", 1)
-    elif method == "dynamic":
+    if method == "dynamic":
         from masbench.generation.dynamic import dynamic_shortcuts
         from masbench.llm import make_llm
         from masbench.llm.base import LLMConfigError
@@ -99,7 +111,7 @@ def generate_command(
         notes += problems
     elif method == "task-replay":
         shortcuts = task_replays(trajectories, instructions)
-    else:
+    elif method == "subtask-replay":
         shortcuts = subtask_replays(trajectories)
     if not shortcuts:
         raise _fail(f"no {method} shortcut came out of these runs", 1)
@@ -173,8 +185,11 @@ def eval_command(
     tasks_dir: Path | None = typer.Option(
         None, "--tasks-dir", help="Task data directory, if not the shipped one."
     ),
-    allow_leak: bool = typer.Option(
-        False, "--allow-leak", help="Evaluate a KB on tasks it was generated from (refused by default)."
+    protocol: str = typer.Option(
+        "held-out",
+        "--protocol",
+        help="held-out: refuse a KB generated from an evaluated task; paper: evaluate on the subset the KB was "
+        "generated from, as MAS-Bench does.",
     ),
     grounding_model: str | None = typer.Option(
         None,
@@ -185,6 +200,7 @@ def eval_command(
     """Run the baseline agent with no KB, the predefined KB and each KB on the same tasks, and compare them in a
     Table-3-shaped table. Each is an ordinary run directory under --out (resumed if it exists)."""
     from masbench.agents import AGENTS
+    from masbench.generation.protocol import check_evaluation
     from masbench.shortcuts import load_kb
     from masbench.shortcuts.grounding import check_grounding
     from masbench.tasks import load_tasks
@@ -192,16 +208,15 @@ def eval_command(
     if agent not in ("t3a",):
         raise _fail(f"the baseline is t3a, whose shortcut-augmented variant is mas-t3a; got {agent!r}")
     selected = {t.id for t in load_tasks(tasks_dir).select(tasks)}
+    chosen = _protocol(protocol)
     grounding = grounding_model or model or AGENTS["mas-t3a"].default_model  # as `masbench run` defaults
     for kb in kbs:
         try:
-            check_grounding(load_kb(kb), grounding, str(kb))
-        except ValueError as exc:
+            knowledge = load_kb(kb)
+            check_grounding(knowledge, grounding, str(kb))
+            check_evaluation(chosen, knowledge, str(kb), selected)
+        except ValueError as exc:  # KBError included
             raise _fail(str(exc)) from None
-        sources = {m.group(1) for s in load_kb(kb) if s.source and (m := SOURCE_TASK.search(s.source))}
-        if sources & selected and not allow_leak:
-            raise _fail(f"{kb} was generated from tasks it would be evaluated on ({', '.join(sorted(sources & selected)[:6])}); "
-                        "pass --allow-leak to do it anyway")  # fmt: skip
     rows = [("no KB", "t3a", "none"), ("predefined", "mas-t3a", "predefined")]
     rows += [(kb.name, "mas-t3a", str(kb)) for kb in kbs]
     summaries = {}

@@ -3,7 +3,8 @@
 A learning agent's memory is kept in the run directory after every task (`memory/chain-N.jsonl`); the
 last line of each chain holds everything that chain learnt. Its shortcuts are in the KB schema already
 (`replay` shortcuts whose steps find their elements by selector), so they become a KB as they are, with
-their provenance. Shortcuts several chains learnt under the same name are kept once (the first chain's).
+their provenance: every task the chain played, since its memory learnt from all of them. Shortcuts several
+chains learnt under the same name are kept once (the first chain's).
 """
 
 from __future__ import annotations
@@ -33,10 +34,10 @@ def learnt_shortcuts(run_dir: Path) -> list[Shortcut]:
             continue
         try:
             memory = json.loads(lines[-1])["memory"] or {}
+            seen = ", ".join(dict.fromkeys(f"task {json.loads(line)['task_id']}" for line in lines))
+            source = f"mobileagent-e memory, {run_dir.name}/{chain.name}, learnt over {seen}"
             for data in memory.get("shortcuts", []):
-                shortcut = Shortcut.model_validate(
-                    {**data, "source": f"mobileagent-e memory, {run_dir.name}/{chain.name}"}
-                )
+                shortcut = Shortcut.model_validate({**data, "source": source})
                 found.setdefault(shortcut.qualified_name, shortcut)
         except (ValueError, KeyError, TypeError, ValidationError) as exc:
             raise ValueError(f"{chain}:{len(lines)}: not a mobileagent-e memory ({exc})") from None

@@ -110,12 +110,11 @@ def subtask_replays(trajectories: list[Trajectory], max_len: int = 8) -> list[Sh
         for t, s in free:
             taken.update((t, s + i) for i in range(length))
         runs = [list(trajectories[t].steps[s : s + length]) for t, s in free]
-        first_t, first_s = free[0]
         app = _app(runs[0], "launcher")
         name = f"subtask_{app}_{len(shortcuts) + 1}"
         description = (
             f"Replays a recurring run of {length} steps ({len(free)} occurrences): {_describe(runs[0])}"
         )
-        source = trajectories[first_t].source(first_s, first_s + length - 1)
+        source = "; ".join(trajectories[t].source(s, s + length - 1) for t, s in free)  # all its tasks
         shortcuts.append(_shortcut(name, app, runs, description, source, every_text=False))
     return shortcuts
