@@ -53,7 +53,9 @@ def test_run_report_compare(tmp_path):
     assert result.exit_code == 0 and "oracle-gui" in result.output and "Comparison" in result.output
     assert "Per task" in result.output and "settings-01" in result.output
     comparison = html_out.read_text()
-    assert "<h2>Per task</h2>" in comparison and comparison.count("<td class=ok>ok</td>") == 8
+    assert "<h2>Per task</h2>" in comparison
+    assert comparison.count('<td><a class=ok href="a/report.html#ep-') == 4  # each cell opens its episode
+    assert comparison.count('<td><a class=ok href="b/trajectories/') == 4  # b has no report: its episodes
 
 
 def test_a_touch_is_marked_on_the_screenshot_it_links(tmp_path):

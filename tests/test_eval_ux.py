@@ -69,3 +69,25 @@ def test_shortcut_accuracy_only_for_the_predefined_kb():
     table = diagnostics_table(generated, {"finished, wrong final state": 4})
     cells = [c for col in table.columns for c in col._cells]
     assert "name accuracy" not in cells and "episodes: finished, wrong final state" in cells
+
+
+def test_compare_at_80_columns_names_each_run_once_and_its_html_keeps_the_warning(tmp_path):
+    a, b = tmp_path / "a-run-with-a-name-longer-than-twenty-two", tmp_path / "b"
+    common = ["--agent", "oracle", "--devices", "vphone:1", "--no-screens", "--tasks-dir", str(DATA), "--kb",
+              str(DATA / "kb"), "--vphone-mode", "thread"]  # fmt: skip
+    cli = CliRunner(env={"COLUMNS": "80"})
+    assert (
+        cli.invoke(app, ["run", "--out", str(a), "--tasks", "settings-01,settings-02", *common]).exit_code
+        == 0
+    )
+    assert cli.invoke(app, ["run", "--out", str(b), "--tasks", "settings-01", *common]).exit_code == 0
+    page = tmp_path / "cmp.html"
+    result = cli.invoke(app, ["compare", str(a), str(b), "--tasks-dir", str(DATA), "--html", str(page)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert f"  1  {a.name} (oracle)  {a}" in lines and f"  2  {b.name} (oracle)  {b}" in lines
+    assert all(len(line) <= 80 for line in lines if not line.startswith(("  1  ", "  2  ", "comparison:")))
+    comparison = page.read_text()
+    assert "warning: these runs cover different tasks" in comparison
+    assert "paper:" not in comparison  # neither run has a whole kind of tasks: no paper rows beside them
+    assert comparison.count('<td><a class=ok href="') == 3  # every cell links to its episode

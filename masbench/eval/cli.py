@@ -477,9 +477,10 @@ def compare_command(
         help="Also write an HTML comparison (metrics, outcomes, per-task matrix) to this file.",
     ),
 ) -> None:
-    """Put runs side by side: a Table-2-shaped table, then each task's outcome in each run."""
+    """Put runs side by side: a Table-2-shaped table, then each task's outcome in each run. Runs are
+    numbered in the tables and named once above them, so any names fit 80 columns."""
     from masbench.eval.html import write_comparison
-    from masbench.eval.table import matrix_table, table2
+    from masbench.eval.table import legend, matrix_table, table2
 
     configs, named = [], []  # named: (run name, summary, latest results)
     for d in run_dirs:
@@ -487,17 +488,25 @@ def compare_command(
         configs.append(config)
         named.append((f"{d.name} ({config.agent})", summary, results))
     task_sets = [frozenset(c.task_ids) for c in configs]
+    warning = None
     if len(set(task_sets)) > 1:
-        _console().print(
-            f"[yellow]warning:[/] these runs cover different tasks ({', '.join(str(len(s)) for s in task_sets)}"
-            f" tasks; {len(frozenset.intersection(*task_sets))} in common): their figures are not directly comparable"
+        warning = (
+            f"these runs cover different tasks ({', '.join(str(len(s)) for s in task_sets)} tasks; "
+            f"{len(frozenset.intersection(*task_sets))} in common): their figures are not directly comparable"
         )
+        _console().print(f"[yellow]warning:[/] {warning}")
     if as_json:
         typer.echo(json.dumps({name: s.model_dump(mode="json") for name, s, _ in named}, indent=2))
         return
     console = _console()
-    console.print(table2([(name, s) for name, s, _ in named], title="Comparison", width=console.width))
-    console.print(matrix_table([(name, results) for name, _, results in named]))
-    _print_failures([(name, s) for name, s, _ in named])
+    console.print("Runs:")
+    for n, ((name, _, _), d) in enumerate(zip(named, run_dirs, strict=True), 1):
+        console.print(f"  {n}  {name}  {d}", soft_wrap=True, markup=False, highlight=False)
+    numbered = [(str(n), s, results) for n, (_, s, results) in enumerate(named, 1)]
+    console.print(table2([(n, s) for n, s, _ in numbered], title="Comparison", width=console.width))
+    console.print(matrix_table([(n, results) for n, _, results in numbered]))
+    _print_failures([(n, s) for n, s, _ in numbered])
+    console.print(legend(), style="dim", highlight=False)
     if html_out is not None:
-        console.print(f"comparison: {write_comparison(html_out, named)}")
+        path = write_comparison(html_out, named, run_dirs, warning)
+        console.print(f"comparison: {path}", soft_wrap=True, markup=False, highlight=False)

@@ -144,15 +144,40 @@ def _outcomes(results: list[EpisodeResult]) -> str:
     return f"<table><tr><th>Outcome</th><th>Episodes</th></tr>{rows}</table>"
 
 
-def matrix_html(runs: list[tuple[str, list[EpisodeResult]]]) -> str:
+def _episode_link(run_dir: Path, result: EpisodeResult, page_dir: Path) -> str:
+    """Where a page in `page_dir` finds an episode: its place in the run's report when there is one,
+    else its trajectory directory."""
+    report = run_dir / "report.html"
+    if report.exists():
+        return f"{quote(os.path.relpath(report, page_dir))}#{episode_anchor(result.trajectory)}"
+    return quote(os.path.relpath(run_dir / result.trajectory, page_dir))
+
+
+def matrix_html(
+    runs: list[tuple[str, list[EpisodeResult]]], links: list[Callable[[EpisodeResult], str]]
+) -> str:
+    """The per-task matrix, each cell linked (by `links`, one per run) to the episode behind it (the first
+    of its repeats)."""
+    first = [{r.task_id: r for r in sorted(results, key=lambda r: -r.repeat)} for _, results in runs]
     head = "".join(f"<th>{html.escape(name)}</th>" for name, _ in runs)
-    body = "".join(
-        f"<tr><td>{html.escape(task)}</td>"
-        + "".join(f"<td class={'ok' if c == 'ok' else 'bad'}>{html.escape(c)}</td>" for c in cells)
-        + "</tr>"
-        for task, cells in task_matrix(runs)
-    )
-    return f"<table><tr><th>Task</th>{head}</tr>{body}</table>"
+    rows = []
+    for task, cells in task_matrix(runs):
+        tds = []
+        for n, cell in enumerate(cells):
+            result = first[n].get(task)
+            text = html.escape(cell)
+            if result is not None:
+                text = f'<a class={"ok" if cell == "ok" else "bad"} href="{html.escape(links[n](result))}">{text}</a>'
+            tds.append(f"<td>{text}</td>")
+        rows.append(f"<tr><td>{html.escape(task)}</td>{''.join(tds)}</tr>")
+    return f"<table><tr><th>Task</th>{head}</tr>{''.join(rows)}</table>"
+
+
+def _covers(summary: Summary, kind: str) -> bool:
+    """Whether a run has as many tasks of `kind` as the paper's Table 2 ran."""
+    m = summary.groups.get("kind", {}).get(kind)
+    paper = paper_table2().get(kind)
+    return m is not None and paper is not None and m.tasks >= paper.tasks
 
 
 def _ticks(top: float) -> list[float]:
@@ -368,13 +393,24 @@ def write_report(
     return out
 
 
-def write_comparison(out: Path, runs: list[tuple[str, Summary, list[EpisodeResult]]]) -> Path:
-    """`compare --html`: the runs' metrics side by side (the paper's rows beneath), what ended each run's
-    episodes, and one row per task with each run's outcome."""
+def write_comparison(
+    out: Path,
+    runs: list[tuple[str, Summary, list[EpisodeResult]]],
+    run_dirs: list[Path],
+    warning: str | None = None,
+) -> Path:
+    """`compare --html`: the terminal's warning, the runs' metrics side by side (the paper's rows beneath a
+    kind only when every run has all its tasks, so like is set beside like), what ended each run's
+    episodes, and one row per task with each run's outcome linked to the episode."""
     parts = [
         f"<!doctype html><html><head><meta charset='utf-8'><title>masbench comparison</title><style>{CSS}</style></head><body>",
         f"<h1>masbench comparison — {len(runs)} runs</h1>",
-    ]
+        "<ol>"
+        + "".join(f"<li>{html.escape(name)} <span class=defs>{html.escape(str(d))}</span></li>" for (name, *_), d in zip(runs, run_dirs, strict=True))
+        + "</ol>",
+    ]  # fmt: skip
+    if warning:
+        parts.append(f"<p class=bad>warning: {html.escape(warning)}</p>")
     for kind in ("single-app", "cross-app", None):
         rows = [
             (name, m)
@@ -383,11 +419,14 @@ def write_comparison(out: Path, runs: list[tuple[str, Summary, list[EpisodeResul
             is not None
         ]
         if rows:
-            reference = _paper_rows(kind, "") if kind else []
+            whole = kind is not None and all(_covers(summary, kind) for _, summary, _ in runs)
+            reference = _paper_rows(kind, "") if whole else []
             parts.append(f"<h2>{html.escape(kind or 'All tasks')}</h2>" + _metrics_table(rows, reference))
     parts.append("<h2>Outcomes</h2>")
     parts += [f"<h3>{html.escape(name)}</h3>" + _outcomes(results) for name, _, results in runs]
-    parts.append("<h2>Per task</h2>" + matrix_html([(name, results) for name, _, results in runs]))
+    links = [lambda r, d=d: _episode_link(d, r, out.parent) for d in run_dirs]
+    parts.append("<h2>Per task</h2>" + matrix_html([(name, results) for name, _, results in runs], links))
+    parts.append(f"<p class=defs>{legend()}</p>")
     parts.append(failures_html([(name, summary) for name, summary, _ in runs], links=False))
     parts.append(
         f"<details><summary>Metric definitions</summary><div class=defs>{html.escape(METRICS_DOC or '')}</div></details>"

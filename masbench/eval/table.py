@@ -195,13 +195,13 @@ def diagnostics_table(summary: Summary, outcomes: dict[str, int] | None = None) 
 
 
 def matrix_table(runs: list[tuple[str, list[EpisodeResult]]]) -> Table:
-    """One row per task, one column per run (numbered, named in the caption, so any number of runs fits
-    80 columns): ok, wrong (finished in a wrong state), steps / time (a limit reached), error, or blank."""
+    """One row per task, one column per run (headed by the run's name: `compare` numbers them, so any
+    number of runs fits 80 columns): ok, wrong (finished in a wrong state), steps / time (a limit reached),
+    error, or blank."""
     table = Table(title="Per task", header_style="bold")
-    table.caption = "  ".join(f"{n}: {name}" for n, (name, _) in enumerate(runs, 1))
     table.add_column("Task")
-    for n in range(1, len(runs) + 1):
-        table.add_column(str(n), justify="center")
+    for name, _ in runs:
+        table.add_column(name, justify="center")
     style = {"ok": "green", "": ""}
     for task, cells in task_matrix(runs):
         table.add_row(task, *(f"[{style.get(c, 'red')}]{c}[/]" if style.get(c, "red") else c for c in cells))
