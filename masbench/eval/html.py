@@ -380,7 +380,8 @@ def write_report(
             if r.success
             else f"<span class=bad>{html.escape(r.end_reason)}</span>"
         )
-        head = f"{html.escape(r.task_id)}{f' r{r.repeat}' if r.repeat else ''} — {status} · {r.steps}/{r.optimal_steps} steps · {r.shortcut_calls} shortcuts · {r.wall_s:.1f}s"
+        calls = f"{r.shortcut_calls} shortcut call{'' if r.shortcut_calls == 1 else 's'}"
+        head = f"{html.escape(r.task_id)}{f' r{r.repeat}' if r.repeat else ''} — {status} · {r.steps} steps (optimal {r.optimal_steps}) · {calls} · {r.wall_s:.1f}s"
         instruction = f"<p><i>{html.escape(task.instruction)}</i></p>" if task else ""
         details = "".join(f"<div>{html.escape(d)}</div>" for d in r.check_details)
         parts.append(
