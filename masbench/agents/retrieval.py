@@ -13,16 +13,21 @@ import math
 import re
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Literal
 
 from masbench.actions import ShortcutAction
 from masbench.catalog import APPS
 from masbench.shortcuts import KnowledgeBase, Shortcut
+from masbench.tasks import Task
 
 if TYPE_CHECKING:
+    from masbench.actions import Action
     from masbench.device import Observation
-    from masbench.tasks import Task, TaskView
+    from masbench.tasks import TaskView
+    from masbench.trajectory import StepRecord
+
+    from .base import AgentStep
 
 K1, B = 1.2, 0.75
 SCREEN_WEIGHT = 0.3  # screen text is noisy: it helps to order, not to decide
@@ -185,31 +190,74 @@ def measure_recall(tasks: Iterable[Task], kb: KnowledgeBase, ks: Iterable[int] =
 
 
 SHORTCUTS_OFFERED = 8
+# What a MAS agent is offered (docs/metrics.md, after API-Bank's levels): the shortcuts its task's reference
+# calls (Call), those retrieved for the task and screen (Retrieve+Call), or the whole KB (Plan+Retrieve+Call).
+Exposure = Literal["oracle", "retrieved", "full"]
+EXPOSURES: tuple[Exposure, ...] = ("oracle", "retrieved", "full")
+NOT_OFFERED = "shortcut not offered"  # how a refused call's invalid step starts (diagnostics count them)
 
 
 class OffersShortcuts:
-    """Mixin for the MAS agents: keeps a retriever per KB (built once, reused across tasks) and picks
-    the shortcuts to offer on each screen from the task's instruction, the screen's text and its app."""
+    """Mixin for the MAS agents: picks the shortcuts to offer on each screen by its `exposure` (a retriever
+    per KB, built once and reused across tasks, for `retrieved`) and refuses, as an invalid step, a call of
+    a shortcut that was not offered in this episode."""
 
     kb: KnowledgeBase | None
     task: TaskView
+    exposure: Exposure = "retrieved"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._retriever: ShortcutRetriever | None = None
+        self._reference: list[str] = []
+        self._seen: set[str] = set()
 
-    def reset(self, task: TaskView, kb: KnowledgeBase | None, *, seed: int = 0) -> None:
-        super().reset(task, kb, seed=seed)  # type: ignore[misc]
+    def expose(self, exposure: Exposure) -> None:
+        """Set the exposure level. `oracle` needs the reference's shortcut names, so the episode hands this
+        agent the whole task; it keeps those names and works from the task's view like any agent."""
+        self.exposure = exposure
+        self.sees_solutions = exposure == "oracle"
+
+    def reset(self, task: TaskView | Task, kb: KnowledgeBase | None, *, seed: int = 0) -> None:
+        self._reference = task.shortcut_names() if isinstance(task, Task) else []
+        self._seen = set()
+        view = task.view() if isinstance(task, Task) else task
+        super().reset(view, kb, seed=seed)  # type: ignore[misc]
         if self.kb is None:
             self._retriever = None
         elif self._retriever is None or self._retriever.kb is not self.kb:
             self._retriever = ShortcutRetriever(self.kb)
 
     def offered(self, observation: Observation) -> list[Shortcut]:
-        """The shortcuts to show on this screen (none without a KB)."""
-        if self._retriever is None:
+        """The shortcuts to show on this screen by the exposure level (none without a KB); each is callable
+        from then on in the episode."""
+        if self._retriever is None or self.kb is None:
             return []
-        screen = " ".join(f"{el.text} {el.content_desc}" for el in observation.elements)
-        return self._retriever.retrieve(
-            self.task.instruction, screen, observation.package, k=SHORTCUTS_OFFERED
-        )
+        if self.exposure == "full":
+            shown = list(self.kb)
+        elif self.exposure == "oracle":
+            shown = [s for name in dict.fromkeys(self._reference) if (s := self.kb.get(name)) is not None]
+        else:
+            screen = " ".join(f"{el.text} {el.content_desc}" for el in observation.elements)
+            shown = self._retriever.retrieve(
+                self.task.instruction, screen, observation.package, k=SHORTCUTS_OFFERED
+            )
+        self._seen |= {s.qualified_name for s in shown}
+        return shown
+
+    def step(self, observation: Observation, history: list[StepRecord]) -> AgentStep:
+        """The agent's step, with a call of a shortcut not offered in this episode refused: an invalid step
+        whose error starts with `NOT_OFFERED`, nothing executed."""
+        result: AgentStep = super().step(observation, history)  # type: ignore[misc]
+        refusal = self.refusal(result.action)
+        return result if refusal is None else replace(result, action=None, error=refusal)
+
+    def refusal(self, action: Action | None) -> str | None:
+        """Why `action` may not run under this exposure level, None when it may: a KB shortcut offered in
+        this episode, any KB shortcut under `full`. A name the KB lacks goes on to the executor, which
+        refuses it as a failed call (bad arguments), whatever the level."""
+        if not isinstance(action, ShortcutAction) or self.exposure == "full" or action.name in self._seen:
+            return None
+        if self.kb is None or action.name not in self.kb:
+            return None
+        return f"{NOT_OFFERED}: {action.name!r} was not among the shortcuts offered in this episode"

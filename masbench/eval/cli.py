@@ -63,6 +63,12 @@ def run_command(
     kb: str = typer.Option(
         "predefined", "--kb", help="Shortcut knowledge base: predefined, none, or a PATH."
     ),
+    kb_exposure: str = typer.Option(
+        "retrieved",
+        "--kb-exposure",
+        help="What MAS agents are offered of the KB: oracle (the reference's shortcuts), retrieved (per "
+        "step), full (all). A call of a KB shortcut not offered in the episode is refused as an invalid step.",
+    ),
     tasks_dir: Path | None = typer.Option(
         None, "--tasks-dir", help="Task data directory (default: shipped tasks, or $MASBENCH_TASKS_DIR)."
     ),
@@ -124,6 +130,7 @@ def run_command(
 
     Every metric and diagnostic printed (failures by class, app and shortcut F1...): docs/metrics.md."""
     from masbench.agents import AGENTS, make_agent
+    from masbench.agents.retrieval import EXPOSURES, OffersShortcuts
     from masbench.device import DeviceSpecError, check_present, open_devices, parse_specs
     from masbench.eval.judge import Judge
     from masbench.eval.runner import RunConfigMismatch, Runner, load_run_kb, new_config, prepare_run_dir
@@ -161,6 +168,11 @@ def run_command(
             import_ray()
         except ImportError as exc:
             raise typer.BadParameter(str(exc), param_hint="--executor") from None
+    if kb_exposure not in EXPOSURES:
+        raise typer.BadParameter(f"{kb_exposure!r}; use {', '.join(EXPOSURES)}", param_hint="--kb-exposure")
+    if kb_exposure != "retrieved" and executor == "ray":
+        raise typer.BadParameter("Ray workers offer retrieved shortcuts only; use --executor local",
+                                 param_hint="--kb-exposure")  # fmt: skip
     if agent == "oracle" and kb == "none":
         raise typer.BadParameter(
             "oracle replays the hybrid solutions' shortcut calls, which --kb none removes; use oracle-gui",
@@ -175,6 +187,8 @@ def run_command(
         own = model or AGENTS[agent].default_model if AGENTS[agent].needs_model else None
         grounding = grounding_model or own  # the agent's model grounds unless told otherwise
         check_grounding(make_agent(agent, model).executor_kb(knowledge), grounding, f"--kb {kb}")
+        if kb_exposure != "retrieved" and not isinstance(make_agent(agent, model), OffersShortcuts):
+            raise ValueError(f"--kb-exposure {kb_exposure}: {agent} is not offered retrieved shortcuts")
         for other in filter(None, (judge, grounding)):
             make_llm(other)  # fail fast on a missing key or a bad --judge / --grounding-model
     except LLMConfigError as exc:
@@ -188,10 +202,14 @@ def run_command(
         agent=agent, model=model or AGENTS[agent].default_model, tasks=tasks, task_ids=[t.id for t in selected], kb=kb,
         devices=devices, repeats=repeats, max_steps=max_steps, timeout_s=timeout, judge=judge, judge_mode=mode,
         reset_snapshot=reset.removeprefix("snapshot:") if reset != "seed" else None,
-        learn_across_repeats=learn_across_repeats,
+        learn_across_repeats=learn_across_repeats, kb_exposure=kb_exposure,
     )  # fmt: skip
     try:
+        exposure = config.kb_exposure
         config = prepare_run_dir(run_dir, config, resume)
+        if config.kb_exposure != exposure:
+            raise RunConfigMismatch(f"{run_dir} was started with --kb-exposure {config.kb_exposure} (this "
+                                    f"command: {exposure}); resume with it, or start a new run with another --out")  # fmt: skip
     except RunConfigMismatch as exc:
         _console().print(f"[red]error:[/] {exc}")
         raise typer.Exit(2) from None
@@ -207,7 +225,7 @@ def run_command(
         shared = grounding == config.model
         ground_to = run_dir / ("llm_cassette.jsonl" if shared else "grounding_cassette.jsonl")
     runner = Runner(
-        config, selected, lambda: make_agent(agent, model, record_to=record_to), knowledge, run_dir,
+        config, selected, lambda: _exposed(make_agent(agent, model, record_to=record_to), config.kb_exposure), knowledge, run_dir,
         save_screens=screens, make_judge=make_judge, learning=AGENTS[agent].learns,
         make_ground=(lambda: make_ground(grounding, record_to=ground_to)) if grounding else None,
     )  # fmt: skip
@@ -298,6 +316,15 @@ def _print_paths(*items: tuple[str, str]) -> None:
     pad = max(len(label) for label, _ in items) + 1
     for label, value in items:
         _console().print(f"{label + ':':<{pad}} {value}", soft_wrap=True, markup=False, highlight=False)
+
+
+def _exposed(agent, exposure: str):
+    """`agent` offered the KB at `exposure` (MAS agents; the CLI refuses another level for the rest)."""
+    from masbench.agents.retrieval import OffersShortcuts
+
+    if isinstance(agent, OffersShortcuts):
+        agent.expose(exposure)
+    return agent
 
 
 def _print_failures(runs: list) -> None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from pydantic import BaseModel, ValidationError
 
+from masbench.agents.retrieval import NOT_OFFERED
 from masbench.catalog import APPS, BY_PACKAGE
 from masbench.trajectory import UNCOUNTED, StepRecord
 
@@ -77,6 +78,7 @@ class EpisodeDiagnosis(BaseModel):
     apps_reference: list[str] = []
     shortcuts_used: list[str] = []
     shortcuts_reference: list[str] = []
+    refused_calls: int = 0  # calls of KB shortcuts not offered in the episode (--kb-exposure), refused
 
     @property
     def key(self) -> tuple[str, int]:
@@ -156,6 +158,7 @@ def diagnose(
         apps_reference=sorted(task.apps),
         shortcuts_used=used_shortcuts if predefined_kb else [],
         shortcuts_reference=reference,
+        refused_calls=sum(s.kind == "invalid" and (s.error or "").startswith(NOT_OFFERED) for s in steps),
     )
     if result.success:
         return diagnosis

@@ -23,6 +23,7 @@ Definitions (stated in every report):
   counted once under its first class by precedence.
 - app / shortcut precision, recall, F1 (AppBench): per episode, the set of apps in front or called and of
   shortcuts called against the task's apps and the hybrid reference's shortcuts, averaged over episodes.
+  Refused calls: calls of KB shortcuts not offered in their episode (`--kb-exposure`), invalid steps.
   Every metric and choice in full: docs/metrics.md.
 - judge accuracy: among episodes judged by both the programmatic check and the LLM judge (virtual phones,
   `--judge-mode both`), the share where the two agree; judge false-positive rate: among those the check
@@ -100,6 +101,7 @@ class Metrics(BaseModel):
     shortcut_precision: float | None = None  # AppBench's F1 of API over shortcut names
     shortcut_recall: float | None = None
     shortcut_f1: float | None = None
+    refused_shortcut_calls: int = 0  # calls of KB shortcuts not offered in their episode (--kb-exposure)
 
 
 class Summary(BaseModel):
@@ -209,6 +211,7 @@ def diagnosed(
         "failures": dict(sorted(failures.items(), key=lambda kv: (-kv[1], kv[0]))),
         **dict(zip(("app_precision", "app_recall", "app_f1"), apps, strict=True)),
         **dict(zip(("shortcut_precision", "shortcut_recall", "shortcut_f1"), shortcuts, strict=True)),
+        "refused_shortcut_calls": sum(d.refused_calls for d in mine),
     }
 
 

@@ -21,6 +21,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
+from masbench.agents.retrieval import Exposure
 from masbench.trajectory import EndReason, Usage
 
 log = logging.getLogger(__name__)
@@ -96,6 +97,7 @@ class RunConfig(BaseModel):
     seed: int = 0
     reset_snapshot: str | None = None  # emulator snapshot loaded before every episode (--reset snapshot:NAME)
     learn_across_repeats: bool = False  # a learning agent's repeats continue one memory (else one each)
+    kb_exposure: Exposure = "retrieved"  # what a MAS agent is offered of the KB (docs/metrics.md)
     created_at: datetime
 
 

@@ -207,18 +207,23 @@ def matrix_table(runs: list[tuple[str, list[EpisodeResult]]]) -> Table:
         table.add_row(task, *(f"[{style.get(c, 'red')}]{c}[/]" if style.get(c, "red") else c for c in cells))
     return table
 
+
 def appbench_cells(m: Metrics) -> list[tuple[str, str]]:
     """AppBench's F1 of apps and of shortcuts (as its F1 of API) with their precision and recall, where the
-    trajectories gave them (docs/metrics.md); shortcuts only for a run that called some, as the accuracies."""
+    trajectories gave them (docs/metrics.md); shortcuts only for a run that called some, as the accuracies;
+    the calls refused as not offered (`--kb-exposure`), if any."""
     figures = (
         ("app", m.app_precision, m.app_recall, m.app_f1),
         ("shortcut", m.shortcut_precision, m.shortcut_recall, m.shortcut_f1),
     )
-    return [
+    cells = [
         (f"{what} F1 (precision / recall)", f"{_fmt(f1, 3)} ({_fmt(p, 2)} / {_fmt(r, 2)})")
         for what, p, r, f1 in figures
         if f1 is not None and (what == "app" or m.MSC != 0)
     ]
+    if m.refused_shortcut_calls:
+        cells.append(("calls refused: not offered", str(m.refused_shortcut_calls)))
+    return cells
 
 
 def failures_table(runs: list[tuple[str, Summary]]) -> Table | None:
