@@ -9,8 +9,9 @@ an app's normal use makes on its own:
   changes to the items its `where` selects (before or after the change), and of an item kept only the
   fields its `where` names, so removing a second video from a history the task trims, or starring the
   contact whose phone the task edits, is unexpected; one without `where` (a count of the whole list) allows
-  nothing, since it says how many and not which; a `value` leaf allows its path, and for `contains` on a
-  list only that element; a `setting` leaf its key;
+  nothing, since it says how many and not which; an item it makes must hold a new item's blanks
+  (`created.yaml`) in the fields its `where` does not name; a `value` leaf allows its path, and for
+  `contains` on a list only that element; a `setting` leaf its key;
 - **`may_change`**: what a task legitimately touches on the way (patterns, `*` for one segment);
 - **incidental state** (`incidental.yaml`): per app, what a person's normal use changes without meaning to
   (watch history grows, mail is marked read, recent searches), optionally only some kinds of change.
