@@ -10,10 +10,11 @@ from agent_helpers import androidworld_action, model_action, typing_submits
 from typer.testing import CliRunner
 
 from masbench.agents.mas_t3a import MasT3AAgent
-from masbench.agents.retrieval import NOT_OFFERED
+from masbench.agents.retrieval import NOT_OFFERED, ShortcutRetriever
 from masbench.cli import app
 from masbench.device import Device
-from masbench.eval.diagnostics import diagnose, read_steps
+from masbench.eval import diagnostics
+from masbench.eval.diagnostics import diagnose, read_steps, run_retriever
 from masbench.eval.episode import Limits, run_episode
 from masbench.llm import Message, ScriptedLLM
 from masbench.shortcuts import ShortcutExecutor, load_kb
@@ -49,12 +50,25 @@ class Script:
         return f"Reason: step.\nAction: {json.dumps(data)}"
 
 
-def play(device: Device, tmp_path: Path, exposure: str, first: list[str]):
-    agent = MasT3AAgent(llm=ScriptedLLM(Script(device, first)))
+class Watched(MasT3AAgent):
+    """MAS-T3A noting the names it offered at each action call."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.shown: list[list[str]] = []
+
+    def offered(self, observation):
+        shown = super().offered(observation)
+        self.shown.append([s.qualified_name for s in shown])
+        return shown
+
+
+def play(device: Device, tmp_path: Path, exposure: str, first: list[str], screens: bool = False):
+    agent = Watched(llm=ScriptedLLM(Script(device, first)))
     agent.expose(exposure)
     result = run_episode(
         device, TASK, agent, kb=KB, shortcuts=ShortcutExecutor(KB, device), limits=Limits(12, 120.0),
-        run_dir=tmp_path, save_screens=False,
+        run_dir=tmp_path, save_screens=screens,
     )  # fmt: skip
     steps = read_steps(tmp_path / result.trajectory / "steps.jsonl")
     assert steps is not None
@@ -106,3 +120,17 @@ def test_the_cli_refuses_an_exposure_level_for_an_agent_without_retrieval(tmp_pa
     assert result.exit_code == 2 and "--kb-exposure full" in result.output and not out.exists()
     result = runner.invoke(app, ["run", "--agent", "mas-t3a", "--kb-exposure", "some", "--out", str(out)])
     assert result.exit_code == 2 and "use oracle, retrieved, full" in " ".join(result.output.split())
+
+
+def test_online_recall_recomputes_what_the_agent_was_offered_at_each_step(device, tmp_path, monkeypatch):
+    result, steps, agent = play(device, tmp_path, "retrieved", [], screens=True)
+    retriever = ShortcutRetriever(KB)
+    seen = []
+    real = diagnostics.retrieve_for_screen
+    monkeypatch.setattr(diagnostics, "retrieve_for_screen", lambda *a: seen.append(real(*a)) or seen[-1])
+    hits, total = diagnostics.online_recall(TASK, steps, tmp_path / result.trajectory, retriever)
+    assert (hits, total) == (1, 1)  # one step before the reference's only shortcut ran, and it was offered
+    assert [s.qualified_name for s in seen[0]] == agent.shown[0]
+    assert run_retriever({"agent": "mas-t3a", "kb": "predefined"}) is not None
+    assert run_retriever({"agent": "mas-t3a", "kb": "predefined", "kb_exposure": "full"}) is None
+    assert run_retriever({"agent": "t3a", "kb": "predefined"}) is None

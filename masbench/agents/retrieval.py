@@ -23,7 +23,7 @@ from masbench.tasks import Task
 
 if TYPE_CHECKING:
     from masbench.actions import Action
-    from masbench.device import Observation
+    from masbench.device import Observation, UIElement
     from masbench.tasks import TaskView
     from masbench.trajectory import StepRecord
 
@@ -190,6 +190,17 @@ def measure_recall(tasks: Iterable[Task], kb: KnowledgeBase, ks: Iterable[int] =
 
 
 SHORTCUTS_OFFERED = 8
+
+
+def retrieve_for_screen(
+    retriever: ShortcutRetriever, instruction: str, elements: Iterable[UIElement], package: str | None
+) -> list[Shortcut]:
+    """What the `retrieved` level offers on a screen: the best `SHORTCUTS_OFFERED` for the instruction,
+    the screen's text and the app in front (also recomputed from saved screens by the diagnostics)."""
+    screen = " ".join(f"{el.text} {el.content_desc}" for el in elements)
+    return retriever.retrieve(instruction, screen, package, k=SHORTCUTS_OFFERED)
+
+
 # What a MAS agent is offered (docs/metrics.md, after API-Bank's levels): the shortcuts its task's reference
 # calls (Call), those retrieved for the task and screen (Retrieve+Call), or the whole KB (Plan+Retrieve+Call).
 Exposure = Literal["oracle", "retrieved", "full"]
@@ -238,9 +249,8 @@ class OffersShortcuts:
         elif self.exposure == "oracle":
             shown = [s for name in dict.fromkeys(self._reference) if (s := self.kb.get(name)) is not None]
         else:
-            screen = " ".join(f"{el.text} {el.content_desc}" for el in observation.elements)
-            shown = self._retriever.retrieve(
-                self.task.instruction, screen, observation.package, k=SHORTCUTS_OFFERED
+            shown = retrieve_for_screen(
+                self._retriever, self.task.instruction, observation.elements, observation.package
             )
         self._seen |= {s.qualified_name for s in shown}
         return shown

@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from pydantic import BaseModel, ValidationError
 
-from masbench.agents.retrieval import NOT_OFFERED
+from masbench.agents.retrieval import NOT_OFFERED, ShortcutRetriever, retrieve_for_screen
 from masbench.catalog import APPS, BY_PACKAGE
+from masbench.device.elements import parse_ui_dump
+from masbench.shortcuts import KBError
 from masbench.trajectory import UNCOUNTED, StepRecord
 
 from .records import EpisodeResult
@@ -79,6 +81,9 @@ class EpisodeDiagnosis(BaseModel):
     shortcuts_used: list[str] = []
     shortcuts_reference: list[str] = []
     refused_calls: int = 0  # calls of KB shortcuts not offered in the episode (--kb-exposure), refused
+    # online retrieval recall: steps whose reference's next shortcut was offered, of those with one left
+    retrieval_hits: int = 0
+    retrieval_steps: int = 0
 
     @property
     def key(self) -> tuple[str, int]:
@@ -187,6 +192,57 @@ def diagnose(
     return diagnosis
 
 
+def _screen_size(png: Path) -> tuple[int, int] | None:
+    """A PNG's width and height from its header (the screen a dump was clipped to), None without one."""
+    try:
+        head = png.read_bytes()[16:24]
+    except OSError:
+        return None
+    return (int.from_bytes(head[:4], "big"), int.from_bytes(head[4:], "big")) if len(head) == 8 else None
+
+
+def online_recall(
+    task: Task, steps: list[StepRecord], episode_dir: Path, retriever: ShortcutRetriever
+) -> tuple[int, int]:
+    """(hits, steps): at each counted step with a reference shortcut still uncalled, whether the first such
+    (in reference order) was among those the `retrieved` level offered, recomputed from the step's saved
+    UI dump (retrieval is deterministic). Steps without a saved dump are left out."""
+    pending = task.shortcut_names()
+    hits = total = 0
+    for s in steps:
+        if not pending or s.kind in UNCOUNTED:
+            continue
+        if s.ui_dump is not None and (episode_dir / s.ui_dump).exists():
+            size = _screen_size(episode_dir / s.screenshot) if s.screenshot else None
+            elements = parse_ui_dump((episode_dir / s.ui_dump).read_bytes(), screen=size)
+            package = s.foreground.split("/")[0] if s.foreground else None
+            offered = retrieve_for_screen(retriever, task.instruction, elements, package)
+            hits += pending[0] in {o.qualified_name for o in offered}
+            total += 1
+        if s.kind == "shortcut" and s.ok and s.action and s.action.get("name") in pending:
+            pending.remove(s.action["name"])
+    return hits, total
+
+
+def run_retriever(run: dict[str, Any]) -> ShortcutRetriever | None:
+    """The retriever a run's agent was offered shortcuts by: a MAS agent (a model agent with shortcuts that
+    does not grow its own KB) at the `retrieved` level with a KB; None otherwise."""
+    from masbench.agents import AGENTS
+
+    from .runner import load_run_kb
+
+    spec = AGENTS.get(run.get("agent", ""))
+    if spec is None or not (spec.uses_shortcuts and spec.needs_model and not spec.learns):
+        return None
+    if run.get("kb_exposure", "retrieved") != "retrieved":
+        return None
+    try:
+        kb = load_run_kb(run.get("kb", "predefined"))
+    except (KBError, OSError):  # a generated KB moved or removed since: no recall, the rest stands
+        return None
+    return ShortcutRetriever(kb) if kb is not None else None
+
+
 def read_steps(path: Path) -> list[StepRecord] | None:
     """The steps of one episode, None when its steps.jsonl is missing; a line that is not a step is skipped."""
     if not path.exists():
@@ -201,15 +257,24 @@ def read_steps(path: Path) -> list[StepRecord] | None:
 
 
 def diagnose_run(
-    run_dir: Path, results: list[EpisodeResult], tasks: dict[str, Task], predefined_kb: bool = True
+    run_dir: Path,
+    results: list[EpisodeResult],
+    tasks: dict[str, Task],
+    predefined_kb: bool = True,
+    retriever: ShortcutRetriever | None = None,
 ) -> dict[tuple[str, int], EpisodeDiagnosis]:
-    """The diagnosis of every scored episode whose task and trajectory are there."""
+    """The diagnosis of every scored episode whose task and trajectory are there; with the `retriever` of
+    a run offered retrieved shortcuts, its online retrieval recall too."""
     out = {}
     for r in results:
         task = tasks.get(r.task_id)
         steps = read_steps(run_dir / r.trajectory / "steps.jsonl") if task is not None and r.scored else None
         if task is not None and steps is not None:
             d = diagnose(r, task, steps, predefined_kb)
+            if retriever is not None:
+                d.retrieval_hits, d.retrieval_steps = online_recall(
+                    task, steps, run_dir / r.trajectory, retriever
+                )
             out[d.key] = d
     return out
 

@@ -24,6 +24,7 @@ Definitions (stated in every report):
 - app / shortcut precision, recall, F1 (AppBench): per episode, the set of apps in front or called and of
   shortcuts called against the task's apps and the hybrid reference's shortcuts, averaged over episodes.
   Refused calls: calls of KB shortcuts not offered in their episode (`--kb-exposure`), invalid steps.
+  Online retrieval recall: share of steps whose reference's next shortcut the retriever offered.
   Every metric and choice in full: docs/metrics.md.
 - judge accuracy: among episodes judged by both the programmatic check and the LLM judge (virtual phones,
   `--judge-mode both`), the share where the two agree; judge false-positive rate: among those the check
@@ -43,7 +44,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 from pydantic import BaseModel, Field
 
-from .diagnostics import EpisodeDiagnosis, diagnose_run, set_f1
+from .diagnostics import EpisodeDiagnosis, diagnose_run, run_retriever, set_f1
 from .records import SCHEMA_VERSION, EpisodeResult
 
 if TYPE_CHECKING:
@@ -102,6 +103,7 @@ class Metrics(BaseModel):
     shortcut_recall: float | None = None
     shortcut_f1: float | None = None
     refused_shortcut_calls: int = 0  # calls of KB shortcuts not offered in their episode (--kb-exposure)
+    online_retrieval_recall: float | None = None  # steps whose reference's next shortcut was offered
 
 
 class Summary(BaseModel):
@@ -206,12 +208,14 @@ def diagnosed(
         if d.failure is not None:
             failures[d.failure] += 1
     apps = _f1_means([(d.apps_used, d.apps_reference) for d in mine])
+    hits, steps = sum(d.retrieval_hits for d in mine), sum(d.retrieval_steps for d in mine)
     shortcuts = _f1_means([(d.shortcuts_used, d.shortcuts_reference) for d in mine])
     return {
         "failures": dict(sorted(failures.items(), key=lambda kv: (-kv[1], kv[0]))),
         **dict(zip(("app_precision", "app_recall", "app_f1"), apps, strict=True)),
         **dict(zip(("shortcut_precision", "shortcut_recall", "shortcut_f1"), shortcuts, strict=True)),
         "refused_shortcut_calls": sum(d.refused_calls for d in mine),
+        "online_retrieval_recall": round(hits / steps, 4) if steps else None,
     }
 
 
@@ -290,7 +294,8 @@ def summarise(
     by_id = {t.id: t for t in tasks}
     known = [r for r in results if r.task_id in by_id and r.scored]
     predefined = (run or {}).get("kb", "predefined") == "predefined"  # else names are not the references'
-    diagnoses = diagnose_run(run_dir, known, by_id, predefined) if run_dir is not None else {}
+    retriever = run_retriever(run or {}) if run_dir is not None else None
+    diagnoses = diagnose_run(run_dir, known, by_id, predefined, retriever) if run_dir is not None else {}
     errors = [r for r in results if r.task_id in by_id and not r.scored]
     splits = {
         "kind": lambda r: [by_id[r.task_id].kind],

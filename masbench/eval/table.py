@@ -155,7 +155,7 @@ def diagnostic_cells(m: Metrics, predefined_kb: bool = True) -> list[tuple[str, 
             ("argument accuracy", _fmt(m.shortcut_argument_accuracy, 3)),
             ("missed-shortcut rate", _fmt(m.missed_shortcut_rate, 3)),
         ]
-    cells += appbench_cells(m)
+    cells += trajectory_cells(m)
     if m.calls_per_step:
         cells += [
             ("model calls / step", _fmt(m.calls_per_step, 2)),
@@ -208,10 +208,10 @@ def matrix_table(runs: list[tuple[str, list[EpisodeResult]]]) -> Table:
     return table
 
 
-def appbench_cells(m: Metrics) -> list[tuple[str, str]]:
-    """AppBench's F1 of apps and of shortcuts (as its F1 of API) with their precision and recall, where the
-    trajectories gave them (docs/metrics.md); shortcuts only for a run that called some, as the accuracies;
-    the calls refused as not offered (`--kb-exposure`), if any."""
+def trajectory_cells(m: Metrics) -> list[tuple[str, str]]:
+    """The figures read from trajectories (docs/metrics.md): AppBench's F1 of apps and of shortcuts (as its
+    F1 of API) with their precision and recall, shortcuts only for a run that called some, as the
+    accuracies; the online retrieval recall of a MAS agent; the calls refused as not offered, if any."""
     figures = (
         ("app", m.app_precision, m.app_recall, m.app_f1),
         ("shortcut", m.shortcut_precision, m.shortcut_recall, m.shortcut_f1),
@@ -221,6 +221,8 @@ def appbench_cells(m: Metrics) -> list[tuple[str, str]]:
         for what, p, r, f1 in figures
         if f1 is not None and (what == "app" or m.MSC != 0)
     ]
+    if m.online_retrieval_recall is not None:
+        cells.append(("online retrieval recall", _fmt(m.online_retrieval_recall, 3)))
     if m.refused_shortcut_calls:
         cells.append(("calls refused: not offered", str(m.refused_shortcut_calls)))
     return cells
