@@ -11,6 +11,7 @@ from masbench.agents.cli import agents_app
 from masbench.device.cli import device_app, devices_command
 from masbench.emulator.cli import emulator_app
 from masbench.eval.cli import compare_command, metrics_command, report_command, run_command
+from masbench.eval.diagnose_cli import diagnose_app
 from masbench.eval.records import RunDirError
 from masbench.generation.cli import generate_command, kb_app, record_command
 from masbench.shortcuts.cli import shortcuts_app
@@ -51,6 +52,7 @@ app.command("run")(run_command)
 app.command("report")(report_command)
 app.command("compare")(compare_command)
 app.command("metrics")(metrics_command)
+app.add_typer(diagnose_app, name="diagnose")
 
 
 if __name__ == "__main__":

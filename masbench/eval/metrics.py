@@ -142,7 +142,8 @@ def _reference_calls(task: Task) -> list[tuple[str, dict[str, Any]]]:
     return [(a.name, a.arguments) for a in task.solutions.hybrid if getattr(a, "action", None) == "shortcut"]
 
 
-def _norm(value: Any) -> Any:
+def normalise(value: Any) -> Any:
+    """A value as compared with a reference's: strings trimmed and case-folded."""
     return value.strip().lower() if isinstance(value, str) else value
 
 
@@ -161,9 +162,9 @@ def shortcut_accuracy(
             calls += 1
             if call["name"] in ref_names:
                 named += 1
-                given = {k: _norm(v) for k, v in call.get("arguments", {}).items()}
+                given = {k: normalise(v) for k, v in call.get("arguments", {}).items()}
                 if any(
-                    {k: _norm(v) for k, v in ref_args.items()} == given
+                    {k: normalise(v) for k, v in ref_args.items()} == given
                     for name, ref_args in reference
                     if name == call["name"]
                 ):
