@@ -241,7 +241,7 @@ def failures_table(runs: list[tuple[str, Summary]]) -> Table | None:
         table.add_column("N" if len(runs) == 1 else str(n), justify="right")
     if len(runs) == 1:
         table.add_column("Meaning", overflow="fold")
-    else:
+    elif any(name != str(n) for n, (name, _) in enumerate(runs, 1)):  # else named above, as compare does
         table.caption = "  ".join(f"{n}: {name}" for n, (name, _) in enumerate(runs, 1))
     for c in classes:
         counts = [str(s.overall.failures.get(c, 0)) if s.overall else "" for _, s in runs]
