@@ -16,6 +16,7 @@ from masbench.actions import Selector, select
 from masbench.actions.execute import execute_action
 from masbench.actions.schema import parse_call
 from masbench.agents import make_agent
+from masbench.catalog import APPS
 from masbench.cli import app
 from masbench.device import start_virtual_phones
 from masbench.eval.runner import Runner, new_config, prepare_run_dir
@@ -62,19 +63,24 @@ def call_example(executor: ShortcutExecutor, shortcut) -> None:
 
 
 def state(device) -> dict:
-    """The phone's state without what only says *when*: the clock, and the time stamps apps put on what
-    they record (a replay is quicker than its source, so its history entries are stamped earlier)."""
+    """The phone's state without what only says *when*: the clock, and the time stamps (and ids made from
+    them) apps put on what they record (a replay is quicker than its source, so its entries are stamped earlier)."""
     return _timeless(
         {k: v for k, v in device.snapshot().items() if k not in ("clock", "device_ms", "serial")}
     )
 
 
+TIME_ID = re.compile(r"^[0-9a-f]{16}$")  # Gmail's message and thread ids are made from the clock
+
+
 def _timeless(value):
     if isinstance(value, dict):
-        return {k: _timeless(v) for k, v in value.items() if k != "time" and not k.endswith("_at")}
+        return {
+            k: _timeless(v) for k, v in value.items() if k not in ("time", "date") and not k.endswith("_at")
+        }
     if isinstance(value, list):
         return [_timeless(v) for v in value]
-    return value
+    return "<time id>" if isinstance(value, str) and TIME_ID.match(value) else value
 
 
 def play(device, trajectory, upto: int) -> None:
@@ -111,6 +117,23 @@ def test_every_subtask_replay_reaches_the_state_its_source_reached(trajectories,
         play(phone, trajectory, int(first))
         call_example(executor, shortcut)
         assert state(phone) == reached, shortcut.qualified_name
+
+
+def test_subtask_replays_stay_in_the_app_they_act_on_and_say_what_they_fill(trajectories):
+    shortcuts = {s.qualified_name: s for s in subtask_replays(list(trajectories.values()))}
+    for shortcut in shortcuts.values():
+        for task_id, first, last in SOURCE.findall(shortcut.source):
+            steps = trajectories[task_id].steps[int(first) : int(last) + 1]
+            in_front = {s.app for s in steps if s.action.action != "open_app"}
+            opened = {APPS[shortcut.app].label} | {
+                s.action.name for s in steps if s.action.action == "open_app"
+            }
+            assert in_front <= {shortcut.app} and len(opened) == 1, shortcut.qualified_name  # no app switch
+        assert "\n" not in shortcut.description and f"In {APPS[shortcut.app].label}: " in shortcut.description
+        assert not any(re.fullmatch(r"text_\d+", p.name) for p in shortcut.parameters)
+    send = shortcuts["gmail.open_gmail_to_send"]  # recorded in five tasks, from any screen
+    assert [p.name for p in send.parameters] == ["to", "subject", "body"]
+    assert send.description.endswith("type {body} into body, tap send. Starts from any screen.")
 
 
 def test_generating_from_held_out_tasks_is_refused(tmp_path):

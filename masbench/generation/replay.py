@@ -1,12 +1,15 @@
 """Action-replay shortcuts, the paper's two granularities, built without a model.
 
 - Task-level replay: one shortcut per successful trajectory, replaying all of it.
-- Subtask-level replay: runs of two or more steps that recur (in two trajectories, or twice in one), one
-  shortcut per distinct run, longest first.
+- Subtask-level replay: runs of two or more steps within one app that recur (in two trajectories, or twice
+  in one), one shortcut per distinct run, longest first. A run never crosses an app switch, and it is
+  labelled with the app it acts on (an `open_app` step acts on the app it opens).
 
 A task replay takes every typed text as a parameter (it is only worth calling with other values); a
-subtask replay, the texts its occurrences typed differently. Other steps replay as recorded. Every shortcut
-says where it came from (`source`: run, task, step range).
+subtask replay, the texts its occurrences typed differently. A parameter is named after the field it fills.
+Other steps replay as recorded. Each description is one line: the app, the steps in words, and where the
+replay must start (any screen when it opens its app, else the screen its first step acts on). Every
+shortcut says where it came from (`source`: run, task and step range of each occurrence).
 """
 
 from __future__ import annotations
@@ -15,13 +18,15 @@ import json
 import re
 from collections import defaultdict
 
+from masbench.actions import Action
+from masbench.catalog import APPS
 from masbench.shortcuts import Shortcut
 from masbench.shortcuts.schema import MAX_REPLAY_ACTIONS
-from masbench.tasks.player import describe_action
 
 from .trajectories import Step, Trajectory
 
 MIN_SUBTASK = 2
+MAX_NAME = 48
 TYPED = "<typed>"  # a typed text in a step's shape: runs that differ only in what they type are the same run
 
 
@@ -29,34 +34,79 @@ def _shape(step: Step) -> str:
     data = step.action.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
     if "text" in data and step.action.action == "type":
         data["text"] = TYPED
-    return json.dumps([step.app, data], sort_keys=True)
+    return json.dumps([_acted(step), data], sort_keys=True)
 
 
 def _identifier(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
 
 
+def _unique(base: str, taken: set[str]) -> str:
+    name, n = base, 1
+    while name in taken:
+        n += 1
+        name = f"{base}_{n}"
+    return name
+
+
+def _acted(step: Step) -> str | None:
+    """The app a step acts on: the one `open_app` opens, the launcher for `home`, else the one in front."""
+    action = step.action
+    if action.action == "open_app":
+        wanted = action.name.lower()
+        return next((a.name for a in APPS.values() if wanted in (a.name, a.label.lower(), *map(str.lower, a.aliases))), None)  # fmt: skip
+    return "launcher" if action.action == "home" else step.app
+
+
+def _label(action: Action) -> str:
+    """What a step acts on, in words: `See all`, `search action bar`; empty when it names no element."""
+    if action.action == "open_app":
+        return action.name
+    target = getattr(action, "target", None)
+    if target is None:
+        return ""
+    words = target.text or target.content_desc or target.resource_id or target.text_contains or ""
+    return words.rsplit("/", 1)[-1].replace("_", " ")
+
+
+def _phrase(action: Action, typed: str | None = None) -> str:
+    label = _label(action)
+    match action.action:
+        case "open_app":
+            return f"open {label}"
+        case "type":
+            return f"type {typed or repr(action.text)}" + (f" into {label}" if label else "")
+        case "tap" | "long_press" if label:
+            return f"{action.action.replace('_', ' ')} {label}"
+        case _:
+            return action.action.replace("_", " ")
+
+
 def _shortcut(
-    name: str, app: str, runs: list[list[Step]], description: str, source: str, *, every_text: bool
+    name: str, app: str, runs: list[list[Step]], lead: str, source: str, *, every_text: bool
 ) -> Shortcut:
     """A replay shortcut of the first of `runs` (the occurrences of one run of steps). A typed text becomes
-    a parameter `{text_N}` when `every_text`, or when the occurrences typed different texts."""
+    a parameter named after its field when `every_text`, or when the occurrences typed different texts."""
     actions: list[dict] = []
     parameters: list[dict] = []
     example: list[str] = []
+    phrases: list[str] = []
     for i, step in enumerate(runs[0]):
-        data = {
-            "action": step.action.action,
-            **step.action.model_dump(mode="json", exclude_none=True, exclude_defaults=True),
-        }
-        if step.action.action == "type" and (every_text or len({run[i].action.text for run in runs}) > 1):
-            param = f"text_{len(parameters) + 1}"
-            parameters.append(
-                {"name": param, "type": "string", "required": True, "description": "text to type"}
-            )
-            example.append(f"{param}={json.dumps(step.action.text)}")
-            data["text"] = "{" + param + "}"
+        action = step.action
+        data = {"action": action.action, **action.model_dump(mode="json", exclude_none=True, exclude_defaults=True)}  # fmt: skip
+        typed = None
+        if action.action == "type" and (every_text or len({run[i].action.text for run in runs}) > 1):
+            base = _identifier(_label(action))[:32].strip("_") or "text"
+            param = _unique(base if base[0].isalpha() else f"text_{base}", {p["name"] for p in parameters})
+            parameters.append({"name": param, "type": "string", "required": True, "description": f"text to type into {_label(action) or 'the focused field'}"})  # fmt: skip
+            example.append(f"{param}={json.dumps(action.text)}")
+            data["text"] = typed = "{" + param + "}"
         actions.append(data)
+        phrases.append(_phrase(action, typed))
+    first = runs[0][0].action
+    where = "any screen" if first.action == "open_app" else f"the screen where {_phrase(first)} is possible"
+    label = APPS[app].label if app in APPS else app
+    description = f"{lead} In {label}: {', '.join(phrases)}. Starts from {where}."
     return Shortcut.model_validate(
         {
             "app": app, "name": name, "type": "replay", "description": description, "parameters": parameters,
@@ -67,11 +117,8 @@ def _shortcut(
 
 
 def _app(steps: list[Step], fallback: str) -> str:
-    return next((s.app for s in steps if s.app and s.app != "launcher"), fallback)
-
-
-def _describe(steps: list[Step]) -> str:
-    return " -> ".join(describe_action(s.action) for s in steps)
+    """The app a run of steps acts on first (the launcher does not count)."""
+    return next((a for s in steps if (a := _acted(s)) and a != "launcher"), fallback)
 
 
 def task_replays(trajectories: list[Trajectory], instructions: dict[str, str]) -> list[Shortcut]:
@@ -92,16 +139,24 @@ def task_replays(trajectories: list[Trajectory], instructions: dict[str, str]) -
     return shortcuts
 
 
+def _one_app(steps: tuple[Step, ...], start: int, length: int) -> bool:
+    apps = {_acted(s) for s in steps[start : start + length]}
+    return len(apps) == 1 and None not in apps and "launcher" not in apps
+
+
 def subtask_replays(trajectories: list[Trajectory], max_len: int = 8) -> list[Shortcut]:
-    """One shortcut per run of steps that recurs, longest runs first; a step belongs to one run at most."""
+    """One shortcut per run of steps in one app that recurs, longest runs first; a step belongs to one run
+    at most."""
     occurrences: dict[tuple[str, ...], list[tuple[int, int]]] = defaultdict(list)
     shapes = [[_shape(s) for s in t.steps] for t in trajectories]
     for t, shape in enumerate(shapes):
         for length in range(MIN_SUBTASK, min(max_len, len(shape)) + 1):
             for start in range(len(shape) - length + 1):
-                occurrences[tuple(shape[start : start + length])].append((t, start))
+                if _one_app(trajectories[t].steps, start, length):
+                    occurrences[tuple(shape[start : start + length])].append((t, start))
     taken: set[tuple[int, int]] = set()  # (trajectory, step) already in a chosen run
     shortcuts: list[Shortcut] = []
+    names: set[str] = set()
     for key, places in sorted(occurrences.items(), key=lambda kv: (-len(kv[0]), -len(kv[1]), kv[0])):
         length = len(key)
         free = [(t, s) for t, s in places if not any((t, s + i) in taken for i in range(length))]
@@ -111,10 +166,11 @@ def subtask_replays(trajectories: list[Trajectory], max_len: int = 8) -> list[Sh
             taken.update((t, s + i) for i in range(length))
         runs = [list(trajectories[t].steps[s : s + length]) for t, s in free]
         app = _app(runs[0], "launcher")
-        name = f"subtask_{app}_{len(shortcuts) + 1}"
-        description = (
-            f"Replays a recurring run of {length} steps ({len(free)} occurrences): {_describe(runs[0])}"
-        )
+        first, last = runs[0][0].action, runs[0][-1].action
+        name = _identifier(f"{_phrase(first)} to {_label(last) or last.action}")[:MAX_NAME].strip("_")
+        name = _unique(name if name[:1].isalpha() else f"subtask_{name}", names)
+        names.add(name)
+        lead = f"Replays {length} steps recorded {len(free)} times."
         source = "; ".join(trajectories[t].source(s, s + length - 1) for t, s in free)  # all its tasks
-        shortcuts.append(_shortcut(name, app, runs, description, source, every_text=False))
+        shortcuts.append(_shortcut(name, app, runs, lead, source, every_text=False))
     return shortcuts
