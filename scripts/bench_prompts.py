@@ -47,6 +47,18 @@ Outcome: A
 Progress status: on track
 Important notes: None
 Action: {"action_type": "wait"}"""
+# Mobile-Agent-E reads "Label:" parts, its Operator the JSON of "Action:": a reply of its own, every role's
+CANNED_FOR = {
+    "mobileagent-e": """### Thought: Looking at the screen.
+### Plan: 1. continue
+### Current subgoal: continue with the task
+### Action: {"action": "wait", "seconds": 1}
+### Description: wait for the screen
+### Outcome: A
+### Error description: None
+### Progress status: on track
+### Important notes: None"""
+}
 # AndroidWorld's published per-step prompt sizes on its own screens (action call, summary call)
 ANDROIDWORLD_T3A = "~7k + ~12k"
 
@@ -95,10 +107,10 @@ def main() -> None:
     print(f"{len(tasks)} tasks; prompt tokens per step (estimated; images by Gemini's tiles, last: OpenAI's)")
     print(f"{'agent':22} {'calls/step':>10} {'first step':>11} {'steady step':>12} {'steady, OpenAI':>15}")
     with start_virtual_phones(1) as phones, tempfile.TemporaryDirectory() as scratch:
-        script = Path(scratch) / "canned.yaml"
-        script.write_text(yaml.safe_dump([CANNED] * 20))
         device = phones.devices[0]
         for name in names:
+            script = Path(scratch) / f"{name}.yaml"
+            script.write_text(yaml.safe_dump([CANNED_FOR.get(name, CANNED)] * 20))
             try:
                 calls, first, steady, steady_openai = measure(name, tasks, device, kb, script)
             except ValueError as exc:  # e.g. the ocr extra missing
