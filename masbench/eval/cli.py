@@ -69,6 +69,12 @@ def run_command(
         help="What MAS agents are offered of the KB: oracle (the reference's shortcuts), retrieved (per "
         "step), full (all). A call of a KB shortcut not offered in the episode is refused as an invalid step.",
     ),
+    faults: str | None = typer.Option(
+        None,
+        "--faults",
+        help="Inject shortcut faults at seeded rates, e.g. api:0.2,removed:0.1 (kinds: removed, api, moved, "
+        "slow); the report gives the recovery rate. See docs/metrics.md.",
+    ),
     tasks_dir: Path | None = typer.Option(
         None, "--tasks-dir", help="Task data directory (default: shipped tasks, or $MASBENCH_TASKS_DIR)."
     ),
@@ -132,6 +138,7 @@ def run_command(
     from masbench.agents import AGENTS, make_agent
     from masbench.agents.retrieval import EXPOSURES, OffersShortcuts
     from masbench.device import DeviceSpecError, check_present, open_devices, parse_specs
+    from masbench.eval.faults import FaultSpecError, format_faults, parse_faults
     from masbench.eval.judge import Judge
     from masbench.eval.runner import RunConfigMismatch, Runner, load_run_kb, new_config, prepare_run_dir
     from masbench.llm import make_llm
@@ -173,6 +180,13 @@ def run_command(
     if kb_exposure != "retrieved" and executor == "ray":
         raise typer.BadParameter("Ray workers offer retrieved shortcuts only; use --executor local",
                                  param_hint="--kb-exposure")  # fmt: skip
+    if faults is not None:
+        try:
+            faults = format_faults(parse_faults(faults))
+        except FaultSpecError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--faults") from None
+        if executor == "ray":
+            raise typer.BadParameter("Ray workers inject no faults; use --executor local", param_hint="--faults")  # fmt: skip
     if agent == "oracle" and kb == "none":
         raise typer.BadParameter(
             "oracle replays the hybrid solutions' shortcut calls, which --kb none removes; use oracle-gui",
@@ -202,7 +216,7 @@ def run_command(
         agent=agent, model=model or AGENTS[agent].default_model, tasks=tasks, task_ids=[t.id for t in selected], kb=kb,
         devices=devices, repeats=repeats, max_steps=max_steps, timeout_s=timeout, judge=judge, judge_mode=mode,
         reset_snapshot=reset.removeprefix("snapshot:") if reset != "seed" else None,
-        learn_across_repeats=learn_across_repeats, kb_exposure=kb_exposure,
+        learn_across_repeats=learn_across_repeats, kb_exposure=kb_exposure, faults=faults,
     )  # fmt: skip
     try:
         exposure = config.kb_exposure

@@ -23,6 +23,7 @@ from masbench.tasks.frame import judge as judge_outcome
 from masbench.tasks.player import prepare
 from masbench.trajectory import UNCOUNTED, EndReason, StepRecord, Usage
 
+from .faults import injected_faults
 from .records import EpisodeResult, ErrorKind, JudgeMode
 
 if TYPE_CHECKING:
@@ -216,6 +217,7 @@ def run_episode(
         judge_usage=verdict.usage if verdict is not None else Usage(),
         started_at=started_at,
         trajectory=f"trajectories/{rel}",
+        injected_faults=injected_faults(shortcuts, history),
     )
 
 

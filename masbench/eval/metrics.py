@@ -11,7 +11,9 @@ Definitions (stated in every report):
 - rescued replies: steps whose reply the agent's strict parser refuses and its lenient parser read (0 in
   strict mode, where such a reply is an invalid step); successes with a rescued reply: successful episodes
   with at least one, an upper bound on what leniency added to SR.
-- MSC: mean shortcut calls per episode.  SSR: successful shortcut calls / shortcut calls.
+- MSC: mean shortcut calls per episode.  SSR: successful shortcut calls / shortcut calls (calls failed by an
+  injected fault left out: `--faults`).  recovery rate: among episodes with an injected fault, the share
+  that succeed.
 - GSAR: shortcut actions / GUI actions, summed over the run (0 for GUI-only agents).
 - name accuracy: share of shortcut calls whose name is in the task's hybrid reference; argument accuracy:
   among those, share whose arguments equal the reference call's; missed-shortcut rate: share of reference
@@ -104,6 +106,8 @@ class Metrics(BaseModel):
     shortcut_f1: float | None = None
     refused_shortcut_calls: int = 0  # calls of KB shortcuts not offered in their episode (--kb-exposure)
     online_retrieval_recall: float | None = None  # steps whose reference's next shortcut was offered
+    faulted_episodes: int = 0  # episodes with a shortcut fault injected (--faults)
+    recovery_rate: float | None = None  # the share of those that still succeed
 
 
 class Summary(BaseModel):
@@ -199,6 +203,18 @@ def _f1_means(pairs: list[tuple[list[str], list[str]]]) -> tuple[float | None, f
     return precision, recall, f1
 
 
+def failed_by_faults(result: EpisodeResult) -> int:
+    """The episode's shortcut calls that an injected fault made fail (a `slow` one still runs the call)."""
+    return sum(f.kind != "slow" for f in result.injected_faults)
+
+
+def recovery(results: list[EpisodeResult]) -> dict[str, Any]:
+    """The episodes with an injected fault and the share of them that still succeed (`--faults`)."""
+    faulted = [r for r in results if r.injected_faults]
+    rate = round(sum(r.success for r in faulted) / len(faulted), 4) if faulted else None
+    return {"faulted_episodes": len(faulted), "recovery_rate": rate}
+
+
 def diagnosed(
     results: list[EpisodeResult], diagnoses: dict[tuple[str, int], EpisodeDiagnosis]
 ) -> dict[str, Any]:
@@ -230,6 +246,7 @@ def compute(
         return None
     succ = [r for r in results if r.success]
     calls = sum(r.shortcut_calls for r in results)
+    broken = sum(failed_by_faults(r) for r in results)  # the harness's failures, not the agent's
     gui = sum(r.gui_actions for r in results)
     device = [r.device_ms / 1000 for r in results if r.device_ms is not None]
     costs = [r.agent_usage.cost_usd for r in results]
@@ -255,7 +272,7 @@ def compute(
         MToC=round(_mean(r.agent_usage.total_tokens / 1000 for r in results), 4),
         MToC_judge=round(_mean(r.judge_usage.total_tokens / 1000 for r in results), 4),
         MSC=round(calls / len(results), 4),
-        SSR=r4(sum(r.shortcut_successes for r in results) / calls if calls else None),
+        SSR=r4(sum(r.shortcut_successes for r in results) / (calls - broken) if calls - broken else None),
         GSAR=r4(calls / gui if gui else None),
         invalid_rate=round(sum(r.invalid_steps for r in results) / max(1, sum(r.steps for r in results)), 4),
         rescued_steps=sum(r.rescued_by_lenient_parser for r in results),
@@ -272,6 +289,7 @@ def compute(
         judge_accuracy=judge_acc,
         judge_false_positive_rate=judge_fpr,
         **(diagnosed(results, diagnoses) if diagnoses else {}),
+        **recovery(results),
     )
 
 

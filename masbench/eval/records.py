@@ -24,6 +24,8 @@ from pydantic import BaseModel, Field, ValidationError
 from masbench.agents.retrieval import Exposure
 from masbench.trajectory import EndReason, Usage
 
+from .faults import InjectedFault
+
 log = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 1
@@ -70,6 +72,7 @@ class EpisodeResult(BaseModel):
     attempts: int = 1  # > 1 when a lost device made the runner retry the task elsewhere
     started_at: datetime
     trajectory: str  # directory of the per-step files, relative to the run directory
+    injected_faults: list[InjectedFault] = Field(default_factory=list)  # --faults: the harness's doing
 
     @property
     def scored(self) -> bool:
@@ -98,6 +101,7 @@ class RunConfig(BaseModel):
     reset_snapshot: str | None = None  # emulator snapshot loaded before every episode (--reset snapshot:NAME)
     learn_across_repeats: bool = False  # a learning agent's repeats continue one memory (else one each)
     kb_exposure: Exposure = "retrieved"  # what a MAS agent is offered of the KB (docs/metrics.md)
+    faults: str | None = None  # --faults SPEC, canonical (eval/faults.py)
     created_at: datetime
 
 

@@ -28,6 +28,7 @@ from masbench.device.errors import DeviceGoneError
 from masbench.trajectory import EndReason
 
 from .episode import Interrupted, Limits, run_episode, step_limit
+from .faults import faulty
 from .lock import lock_run_dir
 from .memory import MemoryLog
 from .records import (
@@ -93,6 +94,7 @@ KEPT_OPTIONS = {
     "max_steps": "--max-steps",
     "max_steps_factor": "the step-limit factor",
     "timeout_s": "--timeout",
+    "faults": "--faults",
 }
 
 
@@ -262,6 +264,7 @@ class Runner:
                 return error_result(self.config, item, device, f"memory: {exc}", "harness")
         kb = agent.executor_kb(self.kb)
         shortcuts = ShortcutExecutor(kb, device, ground=ground) if kb is not None else None
+        shortcuts = faulty(shortcuts, self.config.faults, item.task.id, item.repeat)  # --faults
         result = play_item(
             device, item, agent, judge, shortcuts, kb=self.kb, config=self.config, run_dir=self.run_dir,
             save_screens=self.save_screens, stop=self.stop,

@@ -225,7 +225,14 @@ def trajectory_cells(m: Metrics) -> list[tuple[str, str]]:
         cells.append(("online retrieval recall", _fmt(m.online_retrieval_recall, 3)))
     if m.refused_shortcut_calls:
         cells.append(("calls refused: not offered", str(m.refused_shortcut_calls)))
-    return cells
+    return cells + recovery_cells(m)
+
+
+def recovery_cells(m: Metrics) -> list[tuple[str, str]]:
+    """The recovery rate from injected shortcut faults (`--faults`), over how many episodes had one."""
+    if not m.faulted_episodes:
+        return []
+    return [(f"recovery rate ({m.faulted_episodes} faulted)", _fmt(m.recovery_rate, 3))]
 
 
 def failures_table(runs: list[tuple[str, Summary]]) -> Table | None:
