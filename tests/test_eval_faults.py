@@ -98,8 +98,12 @@ def test_removed_opens_the_app_and_fails_its_postcondition(wrap, device):
 def test_moved_runs_the_script_up_to_its_first_tap_and_fails_there(wrap, device):
     wrapped = wrap("moved:1.0")
     record = wrapped.call("amazon.add_to_cart", {"query": "shoes"})
-    assert not record.success and record.reason.startswith(f"{INJECTED} (moved): step 2 tap")
-    assert [s.number for s in record.steps] == [1] and record.steps[0].success  # the nested search ran
+    assert (
+        not record.success
+        and record.reason.startswith("step 2 tap")
+        and f"{INJECTED} (moved)" in record.reason
+    )
+    assert [s.success for s in record.steps] == [True, False]  # the nested search ran, the tap missed
     assert device.foreground()[0] == AMAZON
     deeplink = wrapped.call(*SEARCH)  # nothing to tap: runs untouched, no fault
     assert deeplink.success and len(wrapped.injected) == 1
@@ -139,6 +143,8 @@ def test_an_oracle_run_records_its_faults_and_scores_recovery(tmp_path):
     assert overall["SSR"] is None  # every call failed by the harness: none is the agent's
     assert "recovery rate (2 faulted)" in result.output
     assert json.loads((out / "run.json").read_text())["faults"] == "api:1"
+    assert cli.invoke(app, ["report", str(out), "--tasks-dir", str(DATA)]).exit_code == 0
+    assert "<td>recovery rate (2 faulted)</td>" in (out / "report.html").read_text()
 
     changed = cli.invoke(app, [*args, "--resume", "--faults", "api:0.5"])
     assert changed.exit_code == 2 and "--faults api:1 (this command: api:0.5)" in changed.output

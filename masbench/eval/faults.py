@@ -8,8 +8,9 @@ injects the same faults at the same calls. The kinds:
 - `removed`: the deep link leads to a removed page: the shortcut's app opens on its start screen and the
   call fails its postcondition.
 - `api`: the app's API answers with an error: the call fails before the device is touched.
-- `moved`: an RPA script's target moved: the script runs up to its first tap, which finds nothing. Only
-  scripts with a tap can be hit; other calls run untouched (no fault recorded).
+- `moved`: an RPA script's target moved: the call runs on the device with its taps failing, so a script
+  runs up to its first tap (a field typed into included) and fails there. A call with no tap (a deep
+  link) runs untouched (no fault recorded).
 - `slow`: the screen answers late: the device waits `SLOW_S` seconds, then the call runs. The wait is
   the modelled device clock's (a virtual phone advances it at once), so only virtual phones are hit; on
   a real device the call runs untouched (no fault recorded) rather than burn wall time.
@@ -28,13 +29,12 @@ from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from pydantic import BaseModel
 
-from masbench.actions import TapAction
+from masbench.device.errors import DeviceError, DeviceGoneError
 from masbench.shortcuts.calls import CallError, validate_call
-from masbench.shortcuts.plan import build_plan
 from masbench.shortcuts.records import CallRecord
-from masbench.shortcuts.steps import TapStep
 
 if TYPE_CHECKING:
+    from masbench.device import Device
     from masbench.shortcuts import ShortcutExecutor
     from masbench.trajectory import StepRecord
 
@@ -98,10 +98,11 @@ class FaultyExecutor:
         """The inner executor's call, or a fault drawn for it (one draw per call, hit or not)."""
         number, self._calls = self._calls, self._calls + 1
         kind = self._draw()
-        record = self._inject(kind, name, arguments) if kind is not None else None
-        if record is None:
+        if kind is None:
             return self.inner.call(name, arguments)
-        self.injected.append((number, name, kind))  # type: ignore[arg-type]  # record implies a kind
+        record, hit = self._inject(kind, name, arguments)
+        if hit:
+            self.injected.append((number, name, kind))
         return record
 
     def _draw(self) -> FaultKind | None:
@@ -112,45 +113,63 @@ class FaultyExecutor:
                 return kind
         return None
 
-    def _inject(self, kind: FaultKind, name: str, arguments: Mapping[str, Any] | None) -> CallRecord | None:
-        """The record of the call with `kind` injected; None when the call cannot be hit by it."""
+    def _inject(
+        self, kind: FaultKind, name: str, arguments: Mapping[str, Any] | None
+    ) -> tuple[CallRecord, bool]:
+        """The call's record with `kind` injected, and whether it was hit (else it ran as it is)."""
         try:
-            plan = build_plan(
-                self.kb, validate_call(self.kb, name, arguments), can_ground=self.inner.ground is not None
-            )
-        except CallError:
-            return None  # a bad call fails as the agent's own error
-        started = datetime.now(UTC)
-        shortcut = plan.call.shortcut
-        fields = dict(name=name, arguments=plan.call.arguments, type=shortcut.type, started_at=started)
-        if kind == "api":
-            return CallRecord(**fields, reason=f"{INJECTED} (api): the app's API answered with an error")
-        if kind == "removed":
-            self.device.open_app(shortcut.package)  # where a link to a removed page lands
-            return CallRecord(
-                **fields,
-                commands=[f"monkey -p {shortcut.package} -c android.intent.category.LAUNCHER 1"],
-                reason=f"{INJECTED} (removed): the linked page was removed; postcondition failed: "
-                f"the app opened on its start screen",
-            )
+            bound = validate_call(self.kb, name, arguments)
+        except CallError:  # a bad call fails as the agent's own error
+            return self.inner.call(name, arguments), False
         if kind == "moved":
-            first_tap = next(
-                (i for i, s in enumerate(plan.steps) if isinstance(s.step, (TapStep, TapAction))), None
-            )
-            if first_tap is None:
-                return None
-            tap = plan.steps[first_tap]
-            plan.steps, plan.expect, plan.expect_shows = plan.steps[:first_tap], None, None
-            record = self.inner._run(plan, started)  # the steps before the tap really run
-            record.success = False
-            record.reason = (
-                record.reason or f"{INJECTED} (moved): step {tap.number} {tap.label}: the target moved"
-            )
-            return record
-        if self.device.kind != "virtual":  # slow: only the modelled clock may pay the delay
-            return None
-        self.device.wait(SLOW_S)
-        return self.inner.call(name, arguments)
+            return self._moved(name, arguments)
+        if kind == "slow":
+            if self.device.kind != "virtual":  # only the modelled clock may pay the delay
+                return self.inner.call(name, arguments), False
+            self.device.wait(SLOW_S)
+            return self.inner.call(name, arguments), True
+        shortcut = bound.shortcut
+        record = CallRecord(
+            name=name, arguments=bound.arguments, type=shortcut.type, started_at=datetime.now(UTC)
+        )
+        if kind == "api":
+            record.reason = f"{INJECTED} (api): the app's API answered with an error"
+            return record, True
+        try:
+            package = self.device.open_app(shortcut.package)  # where a link to a removed page lands
+        except DeviceGoneError:
+            raise
+        except DeviceError as exc:
+            package = f"{shortcut.package} (not opened: {exc})"
+        record.commands = [f"open {package}"]
+        record.reason = f"{INJECTED} (removed): postcondition failed: the linked page was removed"
+        return record, True
+
+    def _moved(self, name: str, arguments: Mapping[str, Any] | None) -> tuple[CallRecord, bool]:
+        """The call run on a device whose every tap misses: a script fails at its first tap, as when its
+        target moved; a call with no tap runs as it is (not hit)."""
+        moved = _TargetMoved(self.inner.device)
+        self.inner.device = moved  # type: ignore[assignment]  # a Device in all but its taps
+        try:
+            return self.inner.call(name, arguments), moved.hit
+        finally:
+            self.inner.device = self.device
+
+
+class _TargetMoved:
+    """A device whose taps find their target gone; everything else goes to the real device."""
+
+    def __init__(self, device: Device) -> None:
+        self._device, self.hit = device, False
+
+    def __getattr__(self, attr: str) -> Any:
+        return getattr(self._device, attr)
+
+    def tap(self, *args: Any, **kwargs: Any) -> None:
+        self.hit = True
+        raise DeviceError(f"{INJECTED} (moved): the target moved")
+
+    tap_element = tap
 
 
 def faulty(
