@@ -149,7 +149,7 @@ def test_generating_from_held_out_tasks_is_refused(tmp_path):
         runner.run(phones.devices)
     cli = CliRunner(env={"COLUMNS": "200"})
     result = cli.invoke(
-        app, ["shortcuts", "generate", "task-replay", "--from", str(out), "--out", str(tmp_path / "kb")]
+        app, ["shortcuts", "generate", "mined-task-replay", "--from", str(out), "--out", str(tmp_path / "kb")]
     )
     assert (
         result.exit_code == 2 and "generation-eval tasks" in result.output and held_out[0].id in result.output
@@ -159,7 +159,7 @@ def test_generating_from_held_out_tasks_is_refused(tmp_path):
         [
             "shortcuts",
             "generate",
-            "task-replay",
+            "mined-task-replay",
             "--from",
             str(out),
             "--out",
@@ -168,14 +168,14 @@ def test_generating_from_held_out_tasks_is_refused(tmp_path):
             "paper",
         ],
     )
-    assert result.exit_code == 0 and "2 task-replay shortcuts from 2 episodes" in result.output
+    assert result.exit_code == 0 and "2 mined-task-replay shortcuts from 2 episodes" in result.output
 
 
 def test_kb_eval_prints_the_table_3_comparison(run_dir, tmp_path):
     cli = CliRunner(env={"COLUMNS": "200"})
     kb = tmp_path / "subtask-kb"
     result = cli.invoke(
-        app, ["shortcuts", "generate", "subtask-replay", "--from", str(run_dir), "--out", str(kb)]
+        app, ["shortcuts", "generate", "mined-subtask-replay", "--from", str(run_dir), "--out", str(kb)]
     )
     assert result.exit_code == 0, result.output
     script = tmp_path / "finish.yaml"  # a model that declares the task done at once

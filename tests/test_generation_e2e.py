@@ -19,11 +19,13 @@ from masbench.agents.m3a import M3AAgent
 from masbench.cli import app
 from masbench.device import UIElement, start_virtual_phones
 from masbench.eval.runner import Runner, new_config, prepare_run_dir
-from masbench.generation import write_kb
+from masbench.generation import load_trajectories, write_kb
+from masbench.generation.written import written_subtask_replays, written_task_replays
 from masbench.llm import Message, ScriptedLLM
-from masbench.shortcuts import KnowledgeBase, Shortcut, load_kb
+from masbench.shortcuts import KnowledgeBase, Shortcut, ShortcutExecutor, load_kb
 from masbench.shortcuts.grounding import check_grounding, model_ground
 from masbench.tasks import load_tasks
+from masbench.tasks.checks import check_device
 from masbench.tasks.player import prepare
 
 TASK = load_tasks().get("yelp-02")  # open Yelp, See all, Jazz Night, Interested
@@ -147,7 +149,7 @@ def test_generate_says_why_each_episode_was_skipped_and_which_runs_work(tmp_path
     out = tmp_path / "oracle"
     runner = Runner(prepare_run_dir(out, config, False), [TASK], lambda: make_agent("oracle"), load_kb(), out)
     assert [r.success for r in runner.run([phone])] == [True]
-    result = cli.invoke(app, ["shortcuts", "generate", "task-replay", "--from", str(out), "--out", str(tmp_path / "kb"), "--protocol", "paper"])  # fmt: skip
+    result = cli.invoke(app, ["shortcuts", "generate", "mined-task-replay", "--from", str(out), "--out", str(tmp_path / "kb"), "--protocol", "paper"])  # fmt: skip
     assert result.exit_code == 1
     assert f"{TASK.id}: it called shortcuts, which a GUI replay cannot reproduce" in result.output
     assert "oracle-gui" in result.output and "m3a" in result.output
@@ -186,3 +188,40 @@ def test_m3a_run_to_dynamic_shortcut_grounded_and_called_in_kb_eval(m3a_run, pho
     dynamic = summaries["dynamic-kb"]["overall"]
     assert dynamic["MSC"] == 1 and dynamic["SSR"] == 1 and dynamic["SR"] == 1
     assert summaries["predefined"]["overall"]["SSR"] == 0  # the predefined KB has no such shortcut
+
+
+def test_a_model_writes_task_and_subtask_replays_from_the_episode_and_its_reasoning(m3a_run, phone, tmp_path):
+    task_reply = {
+        "name": "mark_jazz_night_interested",
+        "description": "Marks Interested in Jazz Night on Yelp.",
+    }
+    subtask_reply = {"shortcuts": [
+        {"name": "open_events", "description": "Opens Yelp's event list from any screen.", "first_step": 1, "last_step": 2},
+        {"name": "too_short", "description": "One step.", "first_step": 3, "last_step": 3},
+        {"name": "bad_param", "description": "x", "first_step": 2, "last_step": 4, "parameters": [{"name": "e", "step": 3}]},
+    ]}  # fmt: skip
+    seen: list[str] = []
+
+    def model(messages: list[Message]) -> str:
+        seen.append(messages[-1].text or "")
+        return json.dumps(task_reply if "ONE task-level replay" in seen[-1] else subtask_reply)
+
+    found, _ = load_trajectories(m3a_run)
+    instructions = {TASK.id: TASK.instruction}
+    task_kb = written_task_replays(found, instructions, ScriptedLLM(model))
+    subtask_kb = written_subtask_replays(found, instructions, ScriptedLLM(model))
+    assert (
+        TASK.instruction in seen[0]
+        and "1. open_app name='Yelp'\n   reasoning: step 1 of the plan." in seen[0]
+    )
+    assert [s.qualified_name for s in task_kb.shortcuts] == ["yelp.mark_jazz_night_interested"]
+    assert [s.qualified_name for s in subtask_kb.shortcuts] == ["yelp.open_events"]
+    assert subtask_kb.problems == [
+        f"{TASK.id}: shortcut 2: a subtask has at least 2 steps",
+        f"{TASK.id}: shortcut 3: parameter 'e': step 3 types nothing",
+    ]
+    assert "steps 0-1" in subtask_kb.shortcuts[0].source
+    kb = KnowledgeBase(task_kb.shortcuts)  # the replay does the task again on a fresh phone
+    prepare(phone, TASK)
+    assert ShortcutExecutor(kb, phone).call("yelp.mark_jazz_night_interested").success
+    assert check_device(TASK.check, phone).passed

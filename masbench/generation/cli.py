@@ -22,7 +22,15 @@ kb_app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
-METHODS = ("task-replay", "subtask-replay", "dynamic", "mobileagent-e")
+METHODS = (
+    "task-replay",
+    "subtask-replay",
+    "dynamic",
+    "mobileagent-e",
+    "mined-task-replay",
+    "mined-subtask-replay",
+)
+WRITTEN = ("task-replay", "subtask-replay", "dynamic")  # a model writes them from each episode (Appendix C.1)
 WHICH_RUNS = (
     "Generation learns from GUI steps: use a run of oracle-gui (`masbench run --agent oracle-gui --kb none`) or "
     "of an LLM agent that acts on the GUI (t3a, m3a); oracle and MAS agents call shortcuts, which cannot be replayed"
@@ -59,12 +67,14 @@ def generate_command(
         None, "--tasks-dir", help="Task data directory, if not the shipped one."
     ),
     model: str | None = typer.Option(
-        None, "--model", "-m", help="The model that writes dynamic shortcuts (same forms as for run)."
+        None, "--model", "-m", help="The model that writes the shortcuts (same forms as for run)."
     ),
 ) -> None:
-    """Build a shortcut KB from what agents did: task-level or subtask-level action replays (no model),
-    dynamic shortcuts (a model writes each plan; its targets are grounded on the screen at call time), or
-    the shortcuts a mobileagent-e run learnt (its memory after its last task)."""
+    """Build a shortcut KB from what agents did. As the paper, a model reads each successful episode
+    (instruction, actions, the agent's reasoning) and writes task-level or subtask-level action replays, or
+    dynamic shortcuts (targets described in words, grounded on the screen at call time); mined-task-replay
+    and mined-subtask-replay need no model (whole episodes; step runs that recur); mobileagent-e takes the
+    shortcuts a mobileagent-e run learnt (its memory after its last task)."""
     from masbench.generation import load_trajectories, subtask_replays, task_replays, write_kb
     from masbench.generation.protocol import check_generation, source_tasks
     from masbench.shortcuts import KnowledgeBase
@@ -73,8 +83,9 @@ def generate_command(
     if method not in METHODS:
         raise _fail(f"unknown method {method!r}; available: {', '.join(METHODS)}")
     chosen = _protocol(protocol)
-    if method == "dynamic" and not model:
-        raise _fail("dynamic shortcuts are written by a model: pass --model")
+    if method in WRITTEN and not model:
+        raise _fail(f"{method} shortcuts are written by a model: pass --model (mined-task-replay and "
+                    "mined-subtask-replay need none)")  # fmt: skip
     tasks = load_tasks(tasks_dir)
     held_out = {t.id for t in tasks.select("generation-eval")}
     trajectories, notes = [], []
@@ -98,8 +109,9 @@ def generate_command(
     if method != "mobileagent-e" and not trajectories:
         why = "".join(f"\n  {note}" for note in notes)
         raise _fail(f"no successful, replayable episode in these runs:{why}\n{WHICH_RUNS}", 1)
-    if method == "dynamic":
+    if method in WRITTEN:
         from masbench.generation.dynamic import dynamic_shortcuts
+        from masbench.generation.written import written_subtask_replays, written_task_replays
         from masbench.llm import make_llm
         from masbench.llm.base import LLMConfigError
 
@@ -107,11 +119,13 @@ def generate_command(
             llm = make_llm(model)
         except LLMConfigError as exc:
             raise _fail(str(exc)) from None
-        shortcuts, problems = dynamic_shortcuts(trajectories, instructions, llm)
+        write = {"task-replay": written_task_replays, "subtask-replay": written_subtask_replays,
+                 "dynamic": dynamic_shortcuts}[method]  # fmt: skip
+        shortcuts, problems = write(trajectories, instructions, llm)
         notes += problems
-    elif method == "task-replay":
+    elif method == "mined-task-replay":
         shortcuts = task_replays(trajectories, instructions)
-    elif method == "subtask-replay":
+    elif method == "mined-subtask-replay":
         shortcuts = subtask_replays(trajectories)
     if not shortcuts:
         raise _fail(f"no {method} shortcut came out of these runs", 1)

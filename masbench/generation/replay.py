@@ -34,7 +34,7 @@ def _shape(step: Step) -> str:
     data = step.action.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
     if "text" in data and step.action.action == "type":
         data["text"] = TYPED
-    return json.dumps([_acted(step), data], sort_keys=True)
+    return json.dumps([acted_app(step), data], sort_keys=True)
 
 
 def _identifier(text: str) -> str:
@@ -49,7 +49,7 @@ def _unique(base: str, taken: set[str]) -> str:
     return name
 
 
-def _acted(step: Step) -> str | None:
+def acted_app(step: Step) -> str | None:
     """The app a step acts on: the one `open_app` opens, the launcher for `home`, else the one in front."""
     action = step.action
     if action.action == "open_app":
@@ -82,31 +82,26 @@ def _phrase(action: Action, typed: str | None = None) -> str:
             return action.action.replace("_", " ")
 
 
-def _shortcut(
-    name: str, app: str, runs: list[list[Step]], lead: str, source: str, *, every_text: bool
+Named = dict[int, tuple[str, str]]  # step position -> (parameter name, its description)
+
+
+def replay_shortcut(
+    app: str, name: str, description: str, steps: list[Step], named: Named, source: str
 ) -> Shortcut:
-    """A replay shortcut of the first of `runs` (the occurrences of one run of steps). A typed text becomes
-    a parameter named after its field when `every_text`, or when the occurrences typed different texts."""
+    """A replay of `steps`, the typed text of each step in `named` taken as that parameter; ValidationError
+    when the result breaks the KB schema (a bad name, too many actions...)."""
     actions: list[dict] = []
     parameters: list[dict] = []
     example: list[str] = []
-    phrases: list[str] = []
-    for i, step in enumerate(runs[0]):
+    for i, step in enumerate(steps):
         action = step.action
         data = {"action": action.action, **action.model_dump(mode="json", exclude_none=True, exclude_defaults=True)}  # fmt: skip
-        typed = None
-        if action.action == "type" and (every_text or len({run[i].action.text for run in runs}) > 1):
-            base = _identifier(_label(action))[:32].strip("_") or "text"
-            param = _unique(base if base[0].isalpha() else f"text_{base}", {p["name"] for p in parameters})
-            parameters.append({"name": param, "type": "string", "required": True, "description": f"text to type into {_label(action) or 'the focused field'}"})  # fmt: skip
+        if i in named:
+            param, about = named[i]
+            parameters.append({"name": param, "type": "string", "required": True, "description": about})
             example.append(f"{param}={json.dumps(action.text)}")
-            data["text"] = typed = "{" + param + "}"
+            data["text"] = "{" + param + "}"
         actions.append(data)
-        phrases.append(_phrase(action, typed))
-    first = runs[0][0].action
-    where = "any screen" if first.action == "open_app" else f"the screen where {_phrase(first)} is possible"
-    label = APPS[app].label if app in APPS else app
-    description = f"{lead} In {label}: {', '.join(phrases)}. Starts from {where}."
     return Shortcut.model_validate(
         {
             "app": app, "name": name, "type": "replay", "description": description, "parameters": parameters,
@@ -116,9 +111,30 @@ def _shortcut(
     )  # fmt: skip
 
 
-def _app(steps: list[Step], fallback: str) -> str:
+def _shortcut(
+    name: str, app: str, runs: list[list[Step]], lead: str, source: str, *, every_text: bool
+) -> Shortcut:
+    """A replay shortcut of the first of `runs` (the occurrences of one run of steps). A typed text becomes
+    a parameter named after its field when `every_text`, or when the occurrences typed different texts."""
+    named: Named = {}
+    phrases: list[str] = []
+    for i, step in enumerate(runs[0]):
+        action = step.action
+        if action.action == "type" and (every_text or len({run[i].action.text for run in runs}) > 1):
+            base = _identifier(_label(action))[:32].strip("_") or "text"
+            param = _unique(base if base[0].isalpha() else f"text_{base}", {n for n, _ in named.values()})
+            named[i] = (param, f"text to type into {_label(action) or 'the focused field'}")
+        phrases.append(_phrase(action, "{" + named[i][0] + "}" if i in named else None))
+    first = runs[0][0].action
+    where = "any screen" if first.action == "open_app" else f"the screen where {_phrase(first)} is possible"
+    label = APPS[app].label if app in APPS else app
+    description = f"{lead} In {label}: {', '.join(phrases)}. Starts from {where}."
+    return replay_shortcut(app, name, description, runs[0], named, source)
+
+
+def app_acted_on(steps: list[Step], fallback: str) -> str:
     """The app a run of steps acts on first (the launcher does not count)."""
-    return next((a for s in steps if (a := _acted(s)) and a != "launcher"), fallback)
+    return next((a for s in steps if (a := acted_app(s)) and a != "launcher"), fallback)
 
 
 def task_replays(trajectories: list[Trajectory], instructions: dict[str, str]) -> list[Shortcut]:
@@ -134,13 +150,13 @@ def task_replays(trajectories: list[Trajectory], instructions: dict[str, str]) -
         description = f"Replays the recorded steps of the task: {instruction}"
         source = trajectory.source(0, len(steps) - 1)
         shortcuts.append(
-            _shortcut(name, _app(steps, "launcher"), [steps], description, source, every_text=True)
+            _shortcut(name, app_acted_on(steps, "launcher"), [steps], description, source, every_text=True)
         )
     return shortcuts
 
 
 def _one_app(steps: tuple[Step, ...], start: int, length: int) -> bool:
-    apps = {_acted(s) for s in steps[start : start + length]}
+    apps = {acted_app(s) for s in steps[start : start + length]}
     return len(apps) == 1 and None not in apps and "launcher" not in apps
 
 
@@ -165,7 +181,7 @@ def subtask_replays(trajectories: list[Trajectory], max_len: int = 8) -> list[Sh
         for t, s in free:
             taken.update((t, s + i) for i in range(length))
         runs = [list(trajectories[t].steps[s : s + length]) for t, s in free]
-        app = _app(runs[0], "launcher")
+        app = app_acted_on(runs[0], "launcher")
         first, last = runs[0][0].action, runs[0][-1].action
         name = _identifier(f"{_phrase(first)} to {_label(last) or last.action}")[:MAX_NAME].strip("_")
         name = _unique(name if name[:1].isalpha() else f"subtask_{name}", names)

@@ -9,17 +9,20 @@ replay is made of GUI actions, and the state a shortcut reached cannot be replay
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from masbench.actions import Action, parse_action
 from masbench.actions.selectors import selector_for
+from masbench.agents.llm_agent import CALL_SEPARATOR
 from masbench.catalog import BY_PACKAGE
 from masbench.device import parse_ui_dump
 from masbench.eval.records import EpisodeResult
 from masbench.eval.runner import latest, load_results
 from masbench.trajectory import StepRecord
 
+_REASON = re.compile(r"(?:Reason|Thought)\s*:\s*(.*?)\s*(?:\n\s*Action\s*:|$)", re.DOTALL | re.IGNORECASE)
 REPLAYABLE = ("tap", "long_press", "type", "scroll", "swipe", "back", "home", "enter", "open_app", "wait")
 
 
@@ -27,6 +30,7 @@ REPLAYABLE = ("tap", "long_press", "type", "scroll", "swipe", "back", "home", "e
 class Step:
     action: Action
     app: str | None  # the app in front when the step was taken (None: home screen or an unknown app)
+    reason: str = ""  # the agent's reasoning for the step, as it wrote it (empty for scripted agents)
 
 
 @dataclass(frozen=True)
@@ -68,10 +72,18 @@ def _trajectory(run_dir: Path, result: EpisodeResult) -> Trajectory:
         if record.action["action"] not in REPLAYABLE:
             raise ValueError(f"step {record.index}: {record.action['action']} cannot be replayed")
         app = BY_PACKAGE.get((record.foreground or "").split("/")[0])
-        steps.append(Step(_robust(folder, record), app.name if app else None))
+        steps.append(Step(_robust(folder, record), app.name if app else None, reasoning(record.model_output)))
     if not steps:
         raise ValueError("it has no GUI steps")
     return Trajectory(run_dir.name, result.task_id, tuple(steps))
+
+
+def reasoning(output: str | None, limit: int = 400) -> str:
+    """The reasoning in a step's model output: in its last reply (a step may make several calls), the part
+    between `Reason:` (or `Thought:`) and `Action:`, cut to `limit` characters; empty when it has none."""
+    found = _REASON.search((output or "").split(CALL_SEPARATOR)[-1])
+    text = " ".join(found.group(1).split()) if found else ""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _robust(folder: Path, record: StepRecord) -> Action:
