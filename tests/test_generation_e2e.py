@@ -225,3 +225,29 @@ def test_a_model_writes_task_and_subtask_replays_from_the_episode_and_its_reason
     prepare(phone, TASK)
     assert ShortcutExecutor(kb, phone).call("yelp.mark_jazz_night_interested").success
     assert check_device(TASK.check, phone).passed
+
+
+@pytest.mark.parametrize("targets", ["coordinates", "selectors"])
+def test_replays_touch_points_as_the_paper_or_elements_as_ours_and_both_do_the_task(
+    m3a_run, phone, tmp_path, targets
+):
+    kb_dir = tmp_path / "kb"
+    args = ["shortcuts", "generate", "mined-task-replay", "--from", str(m3a_run), "--out", str(kb_dir), "--protocol", "paper", "--targets", targets]  # fmt: skip
+    result = cli.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    (shortcut,) = load_kb(kb_dir)
+    taps = [a for a in shortcut.replay.actions if a.action == "tap"]
+    assert len(taps) == 3
+    if targets == "coordinates":
+        assert all(a.target is None and a.x is not None for a in taps)
+    else:
+        assert all(a.target is not None and a.x is None for a in taps)
+    prepare(phone, TASK)
+    assert ShortcutExecutor(load_kb(kb_dir), phone).call(shortcut.qualified_name).success
+    assert check_device(TASK.check, phone).passed
+
+
+def test_targets_coordinates_is_for_replays_only(m3a_run, tmp_path):
+    args = ["shortcuts", "generate", "dynamic", "--from", str(m3a_run), "--out", str(tmp_path / "kb"), "--model", "scripted:x", "--targets", "coordinates"]  # fmt: skip
+    result = cli.invoke(app, args)
+    assert result.exit_code == 2 and "--targets coordinates is for replays" in result.output

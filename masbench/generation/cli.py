@@ -30,6 +30,7 @@ METHODS = (
     "mined-task-replay",
     "mined-subtask-replay",
 )
+REPLAYS = ("task-replay", "subtask-replay", "mined-task-replay", "mined-subtask-replay")
 WRITTEN = ("task-replay", "subtask-replay", "dynamic")  # a model writes them from each episode (Appendix C.1)
 WHICH_RUNS = (
     "Generation learns from GUI steps: use a run of oracle-gui (`masbench run --agent oracle-gui --kb none`) or "
@@ -69,6 +70,12 @@ def generate_command(
     model: str | None = typer.Option(
         None, "--model", "-m", help="The model that writes the shortcuts (same forms as for run)."
     ),
+    targets: str = typer.Option(
+        "selectors",
+        "--targets",
+        help="How replays find what each step touched: selectors (ours: the element, read from the step's UI "
+        "dump) or coordinates (the paper's: the point touched).",
+    ),
 ) -> None:
     """Build a shortcut KB from what agents did. As the paper, a model reads each successful episode
     (instruction, actions, the agent's reasoning) and writes task-level or subtask-level action replays, or
@@ -86,13 +93,17 @@ def generate_command(
     if method in WRITTEN and not model:
         raise _fail(f"{method} shortcuts are written by a model: pass --model (mined-task-replay and "
                     "mined-subtask-replay need none)")  # fmt: skip
+    if targets not in ("selectors", "coordinates"):
+        raise typer.BadParameter(f"{targets!r}; use selectors or coordinates", param_hint="--targets")
+    if targets == "coordinates" and method not in REPLAYS:
+        raise _fail(f"--targets coordinates is for replays ({', '.join(REPLAYS)}), not {method}")
     tasks = load_tasks(tasks_dir)
     held_out = {t.id for t in tasks.select("generation-eval")}
     trajectories, notes = [], []
     for run in runs:
         if not (run / "results.jsonl").exists():
             raise _fail(f"{run} is not a run directory (no results.jsonl)")
-        found, skipped = load_trajectories(run)
+        found, skipped = load_trajectories(run, "coordinates" if targets == "coordinates" else "selectors")
         trajectories += found
         notes += [f"{run.name}/{note}" for note in skipped]
     instructions = {t.id: t.instruction for t in tasks}
