@@ -114,6 +114,15 @@ def test_a_failed_shortcut_is_classified_by_its_cause(record, cause):
     assert classify(steps)[0] == cause
 
 
+def test_a_call_an_injected_fault_made_fail_is_no_class_of_the_agents():
+    """`--faults`: the harness broke the call; the episode is classed by what the agent did after."""
+    from masbench.eval.faults import INJECTED
+
+    record = {"name": "amazon.search_product", "success": False, "reason": f"{INJECTED} (api): error"}
+    steps = [call(0, ok=False, record=record), step(1, TAP), finish(2)]
+    assert classify(steps)[1] == ["stopped_early"]
+
+
 def test_one_gui_action_three_times_in_a_row_is_a_loop_but_scrolling_is_not():
     scroll = {"action": "scroll", "direction": "down"}
     assert classify([call(0), step(1, TAP), step(2, TAP), step(3, TAP)], end="step_limit") == (

@@ -21,6 +21,7 @@ from masbench.device.elements import parse_ui_dump
 from masbench.shortcuts import KBError
 from masbench.trajectory import UNCOUNTED, StepRecord
 
+from .faults import INJECTED
 from .records import EpisodeResult
 
 if TYPE_CHECKING:
@@ -173,7 +174,11 @@ def diagnose(
     call_loop, gui_loop = _loops(steps)
     if call_loop:
         labels.append("repeated_call_loop")
-    labels += [shortcut_failure_cause(s.shortcut) for s in shortcuts if not s.ok and s.shortcut]
+    labels += [  # a call an injected fault made fail is the harness's doing, never the agent's error
+        shortcut_failure_cause(s.shortcut)
+        for s in shortcuts
+        if not s.ok and s.shortcut and not str(s.shortcut.get("reason") or "").startswith(INJECTED)
+    ]
     if gui_loop:
         labels.append("repeated_action_loop")
     counted = [s for s in steps if s.kind not in UNCOUNTED]
