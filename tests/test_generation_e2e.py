@@ -180,7 +180,7 @@ def test_m3a_run_to_dynamic_shortcut_grounded_and_called_in_kb_eval(m3a_run, pho
     agent = tmp_path / "agent.json"  # call the shortcut, then declare the task done
     replies = [f"Reason: a shortcut does it.\nAction: {json.dumps(CALL)}"]
     agent.write_text(json.dumps(replies + [f"Reason: done.\nAction: {json.dumps(COMPLETE)}"] * 20))
-    args = ["kb", "eval", str(kb), "--model", f"scripted:{agent}", "--grounding-model", f"scripted:{grounding}",
+    args = ["kb", "eval", f"dynamic={kb}", "--model", f"scripted:{agent}", "--grounding-model", f"scripted:{grounding}",
             "--tasks", TASK.id, "--devices", "vphone:1", "--protocol", "paper", "--out", str(tmp_path / "eval")]  # fmt: skip
     result = cli.invoke(app, args)
     assert result.exit_code == 0, result.output
@@ -188,6 +188,11 @@ def test_m3a_run_to_dynamic_shortcut_grounded_and_called_in_kb_eval(m3a_run, pho
     dynamic = summaries["dynamic-kb"]["overall"]
     assert dynamic["MSC"] == 1 and dynamic["SSR"] == 1 and dynamic["SR"] == 1
     assert summaries["predefined"]["overall"]["SSR"] == 0  # the predefined KB has no such shortcut
+    table = result.output[result.output.index("Shortcut knowledge bases") :]
+    lines = {line.split("│")[1].strip(): [c.strip() for c in line.split("│")[2:-1]] for line in table.splitlines() if line.count("│") > 3}  # fmt: skip
+    assert lines["dynamic-kb"][:4] == ["1", "1", "1.000", "1.000"]  # 1 shortcut, 1 episode, SR, SSR
+    assert lines["dynamic · paper"][:4] == ["45", "-", "0.380", "0.750"]  # Table 8's count, Table 3's row
+    assert lines["baseline · paper"][2] == "0.430" and lines["Human · paper"][4] == "1.000"
 
 
 def test_a_model_writes_task_and_subtask_replays_from_the_episode_and_its_reasoning(m3a_run, phone, tmp_path):

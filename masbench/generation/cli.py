@@ -7,10 +7,12 @@ import json
 import re
 import subprocess
 import sys
+from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import typer
+import yaml
 from rich.console import Console
 from rich.table import Table
 
@@ -30,6 +32,12 @@ METHODS = (
     "mined-task-replay",
     "mined-subtask-replay",
 )
+PAPER_ROWS = (
+    "replay-task",
+    "replay-subtask",
+    "dynamic",
+    "mobileagent-e",
+)  # Table 3 rows a KB may stand beside
 REPLAYS = ("task-replay", "subtask-replay", "mined-task-replay", "mined-subtask-replay")
 WRITTEN = ("task-replay", "subtask-replay", "dynamic")  # a model writes them from each episode (Appendix C.1)
 WHICH_RUNS = (
@@ -199,7 +207,11 @@ def record_command(
 
 @kb_app.command("eval")
 def eval_command(
-    kbs: list[Path] = typer.Argument(..., help="Generated KB directories to evaluate."),
+    kbs: list[str] = typer.Argument(
+        ...,
+        help="Generated KB directories to evaluate, each PATH or ROW=PATH to print the paper's figures for that "
+        f"Table 3 row under it (ROW: {', '.join(PAPER_ROWS)}).",
+    ),
     agent: str = typer.Option(
         "t3a", "--agent", help="The baseline agent (its MAS variant runs with each KB)."
     ),
@@ -235,17 +247,19 @@ def eval_command(
     selected = {t.id for t in load_tasks(tasks_dir).select(tasks)}
     chosen = _protocol(protocol)
     grounding = grounding_model or model or AGENTS["mas-t3a"].default_model  # as `masbench run` defaults
-    for kb in kbs:
+    rows = [Row("no KB", "t3a", "none", "baseline", None), Row("predefined", "mas-t3a", "predefined", "predefined", len(load_kb()))]  # fmt: skip
+    for given in kbs:
+        paper_row, _, path = given.partition("=") if given.split("=", 1)[0] in PAPER_ROWS else ("", "", given)
+        kb = Path(path)
         try:
             knowledge = load_kb(kb)
             check_grounding(knowledge, grounding, str(kb))
             check_evaluation(chosen, knowledge, str(kb), selected)
         except ValueError as exc:  # KBError included
             raise _fail(str(exc)) from None
-    rows = [("no KB", "t3a", "none"), ("predefined", "mas-t3a", "predefined")]
-    rows += [(kb.name, "mas-t3a", str(kb)) for kb in kbs]
+        rows.append(Row(kb.name, "mas-t3a", str(kb), paper_row or None, len(knowledge)))
     summaries = {}
-    for label, run_agent, kb in rows:
+    for label, run_agent, kb, _, _ in rows:
         run_dir = out / re.sub(r"[^\w.-]+", "_", label)
         command = [sys.executable, "-m", "masbench.cli", "run", "--agent", run_agent, "--tasks", tasks, "--kb", kb,
                    "--out", str(run_dir), *[a for d in devices for a in ("--devices", d)]]  # fmt: skip
@@ -259,22 +273,52 @@ def eval_command(
             raise _fail(f"the run for {label} failed:\n{done.stdout[-1500:]}{done.stderr[-1500:]}", 1)
         summaries[label] = json.loads((run_dir / "summary.json").read_text())
     (out / "kb_eval.json").write_text(json.dumps(summaries, indent=2))
-    Console().print(table3(summaries))
+    Console().print(table3(summaries, rows))
+
+
+class Row(NamedTuple):
+    """One line of the comparison: a run of `agent` with `kb`, and the paper's row it stands beside."""
+
+    label: str
+    agent: str
+    kb: str
+    paper: str | None  # a key of paper_table3.yaml
+    shortcuts: int | None  # the KB's size (Table 8 beside it)
 
 
 TABLE3 = (("SR", "SR", 3), ("SSR", "SSR", 3), ("MSRS", "MSRS", 3), ("MSC", "MSC", 2), ("MET (s)", "MET", 1),
           ("MToC (k)", "MToC", 1), ("GSAR", "GSAR", 3))  # fmt: skip
 
 
-def table3(summaries: dict[str, dict]) -> Table:
-    """One row per KB, the paper's Table 3 columns."""
+def paper_table3() -> dict[str, dict[str, float]]:
+    """The paper's Table 3 rows and Table 8 counts (paper_table3.yaml says how its columns were read)."""
+    return yaml.safe_load((resources.files("masbench.generation") / "paper_table3.yaml").read_text("utf-8"))
+
+
+def _cells(m: dict, shortcuts: object, episodes: object) -> list[str]:
+    return [str(shortcuts), str(episodes)] + [
+        "-" if m.get(key) is None else f"{m[key]:.{digits}f}" for _, key, digits in TABLE3
+    ]
+
+
+def table3(summaries: dict[str, dict], rows: list[Row]) -> Table:
+    """One line per KB in the paper's Table 3 columns, the paper's figures under each (dim), its Human row
+    first; `shortcuts` is the KB's size, beside the paper's Table 8 count."""
+    paper = paper_table3()
     table = Table(title="Shortcut knowledge bases through the baseline agent", header_style="bold")
-    table.add_column("KB")
-    table.add_column("N", justify="right")
-    for header, _, _ in TABLE3:
-        table.add_column(header, justify="right")
-    for label, summary in summaries.items():
-        m = summary.get("overall") or {}
-        cells = ["-" if m.get(key) is None else f"{m[key]:.{digits}f}" for _, key, digits in TABLE3]
-        table.add_row(label, str(m.get("episodes", 0)), *cells)
+    for header in ("KB", "shortcuts", "N", *(h for h, _, _ in TABLE3)):
+        table.add_column(header, justify="left" if header == "KB" else "right")
+    table.add_row("Human · paper", *_cells(paper["human"], "-", "-"), style="dim")
+    for row in rows:
+        m = summaries[row.label].get("overall") or {}
+        table.add_row(
+            row.label, *_cells(m, row.shortcuts if row.shortcuts is not None else "-", m.get("episodes", 0))
+        )
+        if row.paper is not None:
+            reference = paper[row.paper]
+            table.add_row(
+                f"  {row.paper} · paper",
+                *_cells(reference, reference.get("shortcuts", "-"), "-"),
+                style="dim",
+            )
     return table
