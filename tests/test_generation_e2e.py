@@ -256,3 +256,28 @@ def test_targets_coordinates_is_for_replays_only(m3a_run, tmp_path):
     args = ["shortcuts", "generate", "dynamic", "--from", str(m3a_run), "--out", str(tmp_path / "kb"), "--model", "scripted:x", "--targets", "coordinates"]  # fmt: skip
     result = cli.invoke(app, args)
     assert result.exit_code == 2 and "--targets coordinates is for replays" in result.output
+
+
+def test_a_ray_worker_grounds_dynamic_shortcuts_with_its_grounding_model(phone, tmp_path):
+    from masbench.eval.ray_executor import EpisodeWorker, WorkerSpec
+
+    fields = {k: v for k, v in PLAN.items() if k != "steps"}
+    dynamic = Shortcut.model_validate({**fields, "app": "yelp", "type": "dynamic", "dynamic": {"steps": PLAN["steps"]}})  # fmt: skip
+    kb = write_kb([dynamic], tmp_path / "kb")
+    grounding, agent = tmp_path / "grounding.json", tmp_path / "agent.json"
+    grounding.write_text(json.dumps(grounding_answers(phone)))
+    agent.write_text(json.dumps(["unused"]))
+    config = new_config(agent="mas-t3a", model=f"scripted:{agent}", tasks=TASK.id, task_ids=[TASK.id], kb=str(kb), devices=["vphone"])  # fmt: skip
+    spec = WorkerSpec(
+        device="vphone", agent="mas-t3a", model=f"scripted:{agent}", judge=None, kb=str(kb), tasks_dir=None,
+        config_json=config.model_dump_json(), save_screens=False, record=False, grounding_model=f"scripted:{grounding}",
+    )  # fmt: skip
+    worker = EpisodeWorker(spec)
+    try:
+        prepare(worker.device, TASK)
+        assert worker.shortcuts is not None
+        record = worker.shortcuts.call("yelp.mark_event_interested", {"event": "Jazz Night"})
+        assert record.success, record.reason
+        assert check_device(TASK.check, worker.device).passed
+    finally:
+        worker.close()
