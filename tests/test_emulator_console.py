@@ -101,6 +101,15 @@ def test_the_emulator_cli_runs_the_scripts_with_their_arguments(tmp_path, monkey
     for name in ("start.sh", "snapshot.sh"):  # stand-ins that report how they were called
         (tmp_path / name).write_text(f'echo "{name} $* SNAPSHOT=$SNAPSHOT APKS=$APKS"\n')
     (tmp_path / "stop.sh").write_text("exit 3\n")
+    tools = tmp_path / "sdk" / "platform-tools"  # the SDK tools the commands look for, as stand-ins
+    tools.mkdir(parents=True)
+    for tool in ("adb", "emulator"):
+        (tools / tool).write_text("#!/bin/sh\n")
+        (tools / tool).chmod(0o755)
+    (tmp_path / "avd" / "masbench_pixel7_api35.avd").mkdir(parents=True)
+    monkeypatch.setenv("ANDROID_HOME", str(tmp_path / "sdk"))
+    monkeypatch.setenv("ANDROID_AVD_HOME", str(tmp_path / "avd"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.setenv("MASBENCH_EMULATOR_DIR", str(tmp_path))
     cli = CliRunner()
     assert (
