@@ -217,6 +217,7 @@ def run_command(
         devices=devices, repeats=repeats, max_steps=max_steps, timeout_s=timeout, judge=judge, judge_mode=mode,
         reset_snapshot=reset.removeprefix("snapshot:") if reset != "seed" else None,
         learn_across_repeats=learn_across_repeats, kb_exposure=kb_exposure, faults=faults,
+        grounding_model=grounding,
     )  # fmt: skip
     try:
         exposure = config.kb_exposure

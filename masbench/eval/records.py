@@ -102,6 +102,7 @@ class RunConfig(BaseModel):
     learn_across_repeats: bool = False  # a learning agent's repeats continue one memory (else one each)
     kb_exposure: Exposure = "retrieved"  # what a MAS agent is offered of the KB (docs/metrics.md)
     faults: str | None = None  # --faults SPEC, canonical (eval/faults.py)
+    grounding_model: str | None = None  # grounds dynamic shortcuts (--grounding-model, default the agent's model)
     created_at: datetime
 
 

@@ -95,6 +95,7 @@ KEPT_OPTIONS = {
     "max_steps_factor": "the step-limit factor",
     "timeout_s": "--timeout",
     "faults": "--faults",
+    "grounding_model": "--grounding-model",
 }
 
 
