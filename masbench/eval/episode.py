@@ -260,6 +260,9 @@ def _one_step(
         e0 = time.perf_counter()
         outcome = execute_action(device, decision.action, obs.elements, shortcuts)
         base["execute_s"] = round(time.perf_counter() - e0, 4)
+        if outcome.shortcut_record and outcome.shortcut_record.get("usage"):  # grounding a dynamic shortcut
+            base["usage"] = decision.usage.model_copy()  # counted as the agent's calls (MToC, model calls)
+            base["usage"].merge(Usage.model_validate(outcome.shortcut_record["usage"]))
         record = StepRecord(
             action=decision.action.model_dump(mode="json", exclude_none=True),
             rescued_by_lenient_parser=decision.rescued,

@@ -20,7 +20,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
@@ -30,6 +30,7 @@ from masbench.deadlines import time_left
 from masbench.device import Device, UIElement
 from masbench.device import commands as C
 from masbench.device.errors import DeviceError, DeviceGoneError
+from masbench.llm.types import Usage
 
 from .calls import CallError, validate_call
 from .plan import Plan, PlannedStep, build_plan
@@ -49,6 +50,13 @@ from .steps import (
 
 Ground = Callable[[str, list[UIElement]], UIElement | None]
 """A model that picks the element a description means (dynamic shortcuts); None when nothing fits."""
+
+
+@runtime_checkable
+class MeteredGround(Protocol):
+    """A `Ground` that counts its model calls (`grounding.ModelGround`): each call's record carries them."""
+
+    def take_usage(self) -> Usage: ...
 
 
 class StepFailed(Exception):
@@ -95,7 +103,10 @@ class ShortcutExecutor:
             )
         left = time_left()
         self._ends_at = time.monotonic() + min(self.call_timeout, left if left is not None else float("inf"))
-        return self._run(plan, started, t0)
+        record = self._run(plan, started, t0)
+        if isinstance(self.ground, MeteredGround):
+            record.usage = self.ground.take_usage()  # nested calls included: taken once, at the top
+        return record
 
     # -- running a plan ----------------------------------------------------------------------------
     def _run(self, plan: Plan, started: datetime | None = None, t0: float | None = None) -> CallRecord:

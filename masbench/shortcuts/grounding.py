@@ -12,9 +12,8 @@ import re
 from pathlib import Path
 
 from masbench.device import UIElement
-from masbench.llm import LLM, Message, make_llm
+from masbench.llm import LLM, Message, Usage, make_llm
 
-from .executor import Ground
 from .schema import KnowledgeBase
 
 SYSTEM = (
@@ -33,22 +32,37 @@ def prompt(description: str, elements: list[UIElement]) -> list[Message]:
     ]
 
 
-def model_ground(llm: LLM) -> Ground:
+class ModelGround:
     """A `Ground` that asks `llm`; an answer naming no listed element grounds nothing (the step fails with
-    the reason), and a model error propagates to the executor, which fails the call, not the episode."""
+    the reason), and a model error propagates to the executor, which fails the call, not the episode.
+    It meters its calls (`take_usage`), so the executor puts them in the call's record and the episode
+    counts them in its tokens and model calls as the agent's own."""
 
-    def ground(description: str, elements: list[UIElement]) -> UIElement | None:
-        reply = llm.generate(prompt(description, elements), temperature=0.0).text
-        found = _NUMBER.search(reply)
+    def __init__(self, llm: LLM) -> None:
+        self.llm = llm
+        self._usage = Usage()
+
+    def __call__(self, description: str, elements: list[UIElement]) -> UIElement | None:
+        response = self.llm.generate(prompt(description, elements), temperature=0.0)
+        self._usage.add(response)
+        found = _NUMBER.search(response.text)
         if found is None:
             return None
         number = int(found.group(0))
         return next((e for e in elements if e.index == number), None)
 
-    return ground
+    def take_usage(self) -> Usage:
+        """The calls made since the last take, and start counting afresh."""
+        taken, self._usage = self._usage, Usage()
+        return taken
 
 
-def make_ground(spec: str, *, record_to: Path | None = None) -> Ground:
+def model_ground(llm: LLM) -> ModelGround:
+    """The `Ground` that asks `llm` (`ModelGround`)."""
+    return ModelGround(llm)
+
+
+def make_ground(spec: str, *, record_to: Path | None = None) -> ModelGround:
     """The `Ground` a `--grounding-model` value names (same forms as `--model`), recorded like the agent's calls.
     LLMConfigError for a bad value, so CLIs fail before the run."""
     return model_ground(make_llm(spec, record_to=record_to))

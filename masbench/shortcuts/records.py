@@ -12,6 +12,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from masbench.llm.types import Usage
+
 from .schema import ShortcutType
 
 
@@ -43,6 +45,7 @@ class CallRecord(BaseModel):
     duration_s: float = 0.0
     steps: list[ScriptStepRecord] = Field(default_factory=list)
     started_at: datetime
+    usage: Usage = Field(default_factory=Usage)  # the grounding model's calls: the episode counts them
 
 
 ScriptStepRecord.model_rebuild()
