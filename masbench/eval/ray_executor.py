@@ -14,6 +14,7 @@ Ray is an optional extra: `pip install -e '.[ray]'`.
 
 from __future__ import annotations
 
+import logging
 import os
 import shutil
 import tempfile
@@ -160,6 +161,17 @@ def _loopback_only() -> None:
     ray_constants.ENABLE_RAY_CLUSTER = False
 
 
+def _quiet_local_instance() -> Path:
+    """Keep a local Ray instance quiet and its session files in the user's cache (`~/.cache/masbench/ray`,
+    not /tmp/ray): its start-up lines, including the notice that it turned token authentication on, go to
+    its own logs. (Its token stays where Ray's tools look for it, ~/.ray/auth_token.) Returns `_temp_dir`."""
+    logging.getLogger("ray").setLevel(logging.ERROR)
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    temp = cache / "masbench" / "ray"
+    temp.mkdir(parents=True, exist_ok=True)
+    return temp
+
+
 def device_specs(specs: list[str]) -> list[str]:
     """One entry per device: `vphone:N` becomes N `vphone`s, addresses stay as given."""
     from masbench.device import parse_specs
@@ -178,6 +190,7 @@ def run_on_ray(
 ) -> None:
     """Run the runner's pending items on Ray actors, one per device spec, recording as the local runner does.
     Without `address` a local Ray instance is started offering one `masbench_device` unit per device."""
+    temp = None if address else _quiet_local_instance()  # before Ray reads its settings
     ray = import_ray()
     devices = device_specs(specs)
     started_here = not ray.is_initialized()
@@ -186,7 +199,13 @@ def run_on_ray(
             ray.init(address=address, log_to_driver=False)
         else:
             _loopback_only()
-            ray.init(resources={RESOURCE: len(devices)}, log_to_driver=False, include_dashboard=False)
+            ray.init(
+                resources={RESOURCE: len(devices)},
+                log_to_driver=False,
+                include_dashboard=False,
+                logging_level=logging.ERROR,  # its start-up lines go to its own logs under _temp_dir
+                _temp_dir=str(temp),
+            )
     actor_class = ray.remote(num_cpus=0, resources={RESOURCE: 1}, max_restarts=0)(EpisodeWorker)
     driver = None if address else os.getpid()
     actors = [actor_class.remote(replace(worker, device=spec, driver=driver)) for spec in devices]
