@@ -76,7 +76,9 @@ TIME_ID = re.compile(r"^[0-9a-f]{16}$")  # Gmail's message and thread ids are ma
 def _timeless(value):
     if isinstance(value, dict):
         return {
-            k: _timeless(v) for k, v in value.items() if k not in ("time", "date") and not k.endswith("_at")
+            k: _timeless(v)
+            for k, v in value.items()
+            if k not in ("time", "date", "added") and not k.endswith("_at")
         }
     if isinstance(value, list):
         return [_timeless(v) for v in value]

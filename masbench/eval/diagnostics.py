@@ -19,6 +19,7 @@ from masbench.agents.retrieval import NOT_OFFERED, ShortcutRetriever, retrieve_f
 from masbench.catalog import APPS, BY_PACKAGE
 from masbench.device.elements import parse_ui_dump
 from masbench.shortcuts import KBError
+from masbench.shortcuts.executor import PRECONDITION
 from masbench.trajectory import UNCOUNTED, StepRecord
 
 from .faults import INJECTED
@@ -52,7 +53,7 @@ FAILURE_DESCRIPTIONS: dict[FailureClass, str] = {
     "wrong_shortcut": "called a shortcut the reference does not use (selection/planning)",
     "repeated_call_loop": "same shortcut call 3+ times (behaviour/adaptation)",
     "shortcut_bad_arguments": "shortcut call refused: unknown name or bad arguments (execution)",
-    "shortcut_precondition": "shortcut failed at its start: link refused or first step's screen absent",
+    "shortcut_precondition": "shortcut failed at its start: called from the wrong screen, or its link refused",
     "shortcut_grounding": "shortcut script lost its target after it started (execution)",
     "shortcut_postcondition": "shortcut ran but its promised screen never showed (execution)",
     "repeated_action_loop": "same GUI action 3 times in a row (behaviour/adaptation)",
@@ -107,6 +108,8 @@ def shortcut_failure_cause(record: dict[str, Any]) -> FailureClass:
     missed its promised screen (postcondition)."""
     reason = record.get("reason") or ""
     steps = record.get("steps") or []
+    if PRECONDITION in reason:  # called from another screen than its recorded start (before it acted)
+        return "shortcut_precondition"
     if not record.get("commands") and not steps:
         return "shortcut_bad_arguments"
     if "postcondition failed" in reason:

@@ -8,7 +8,8 @@
 A task replay takes every typed text as a parameter (it is only worth calling with other values); a
 subtask replay, the texts its occurrences typed differently. A parameter is named after the field it fills.
 Other steps replay as recorded. Each description is one line: the app, the steps in words, and where the
-replay must start (any screen when it opens its app, else the screen its first step acts on). Every
+replay must start (any screen when it opens its app, else the screen its first step acts on); a subtask
+replay also records that screen as its `precondition`, which the executor checks before it acts. Every
 shortcut says where it came from (`source`: run, task and step range of each occurrence).
 """
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 import json
 import re
 from collections import defaultdict
+from typing import Any
 
 from masbench.actions import Action
 from masbench.catalog import APPS
@@ -86,10 +88,17 @@ Named = dict[int, tuple[str, str]]  # step position -> (parameter name, its desc
 
 
 def replay_shortcut(
-    app: str, name: str, description: str, steps: list[Step], named: Named, source: str
+    app: str,
+    name: str,
+    description: str,
+    steps: list[Step],
+    named: Named,
+    source: str,
+    precondition: dict[str, Any] | None = None,
 ) -> Shortcut:
-    """A replay of `steps`, the typed text of each step in `named` taken as that parameter; ValidationError
-    when the result breaks the KB schema (a bad name, too many actions...)."""
+    """A replay of `steps`, the typed text of each step in `named` taken as that parameter, checked to start
+    from `precondition` (schema.Precondition) when given; ValidationError when the result breaks the KB
+    schema (a bad name, too many actions...)."""
     actions: list[dict] = []
     parameters: list[dict] = []
     example: list[str] = []
@@ -106,16 +115,24 @@ def replay_shortcut(
         {
             "app": app, "name": name, "type": "replay", "description": description, "parameters": parameters,
             "example": f"{app}.{name}({', '.join(example)})", "verified": False, "source": source,
-            "replay": {"actions": actions},
+            "replay": {"actions": actions}, "precondition": precondition,
         }
     )  # fmt: skip
 
 
 def _shortcut(
-    name: str, app: str, runs: list[list[Step]], lead: str, source: str, *, every_text: bool
+    name: str,
+    app: str,
+    runs: list[list[Step]],
+    lead: str,
+    source: str,
+    *,
+    every_text: bool,
+    start: bool = False,
 ) -> Shortcut:
     """A replay shortcut of the first of `runs` (the occurrences of one run of steps). A typed text becomes
-    a parameter named after its field when `every_text`, or when the occurrences typed different texts."""
+    a parameter named after its field when `every_text`, or when the occurrences typed different texts.
+    With `start`, it records its start screen as a precondition (`start_screen`)."""
     named: Named = {}
     phrases: list[str] = []
     for i, step in enumerate(runs[0]):
@@ -129,7 +146,19 @@ def _shortcut(
     where = "any screen" if first.action == "open_app" else f"the screen where {_phrase(first)} is possible"
     label = APPS[app].label if app in APPS else app
     description = f"{lead} In {label}: {', '.join(phrases)}. Starts from {where}."
-    return replay_shortcut(app, name, description, runs[0], named, source)
+    precondition = start_screen(first) if start else None
+    return replay_shortcut(app, name, description, runs[0], named, source, precondition)
+
+
+def start_screen(first: Action) -> dict[str, Any] | None:
+    """The precondition of a replay whose first action is `first`: none when it opens its app (it runs from
+    any screen); else its app in front (the shortcut's package) and, when the action names its element by a
+    selector, that element on screen."""
+    if first.action == "open_app":
+        return None
+    target = getattr(first, "target", None)
+    shows = target.model_dump(mode="json", exclude_none=True, exclude_defaults=True) if target else None
+    return {"shows": shows} if shows else {}
 
 
 def app_acted_on(steps: list[Step], fallback: str) -> str:
@@ -188,5 +217,5 @@ def subtask_replays(trajectories: list[Trajectory], max_len: int = 8) -> list[Sh
         names.add(name)
         lead = f"Replays {length} steps recorded {len(free)} times."
         source = "; ".join(trajectories[t].source(s, s + length - 1) for t, s in free)  # all its tasks
-        shortcuts.append(_shortcut(name, app, runs, lead, source, every_text=False))
+        shortcuts.append(_shortcut(name, app, runs, lead, source, every_text=False, start=True))
     return shortcuts

@@ -35,7 +35,7 @@ from masbench.llm.types import Usage
 from .calls import CallError, validate_call
 from .plan import Plan, PlannedStep, build_plan
 from .records import CallRecord, ScriptStepRecord
-from .schema import KnowledgeBase
+from .schema import KnowledgeBase, Precondition
 from .steps import (
     AssertStep,
     KeyStep,
@@ -57,6 +57,9 @@ class MeteredGround(Protocol):
     """A `Ground` that counts its model calls (`grounding.ModelGround`): each call's record carries them."""
 
     def take_usage(self) -> Usage: ...
+
+
+PRECONDITION = "precondition not met"  # how a call's reason starts when it was made from the wrong screen
 
 
 class StepFailed(Exception):
@@ -118,6 +121,8 @@ class ShortcutExecutor:
             started_at=started or datetime.now(UTC),
         )
         try:
+            if plan.call.shortcut.precondition is not None:
+                self._precondition(plan.call.shortcut.precondition)
             if plan.command is not None:
                 self._command(plan.command, record)
             for planned in plan.steps:
@@ -162,6 +167,20 @@ class ShortcutExecutor:
             if time.monotonic() >= deadline:
                 raise StepFailed(f"postcondition failed: {missing}")
             time.sleep(self.poll_interval)
+
+    def _precondition(self, wanted: Precondition) -> None:
+        """Fail before acting when the screen is not the one the shortcut starts from (read once: the
+        agent called it from the screen it sees)."""
+        found, _ = self.device.foreground()
+        if wanted.package is not None and found != wanted.package:
+            raise StepFailed(
+                f"{PRECONDITION}: expected {wanted.package} in front, found {found or 'nothing'}"
+            )
+        if wanted.shows is not None:
+            try:
+                select(wanted.shows, self.device.elements())
+            except SelectorError:
+                raise StepFailed(f"{PRECONDITION}: expected {wanted.shows.describe()} on screen") from None
 
     def _step(self, planned: PlannedStep, record: CallRecord) -> None:
         step = ScriptStepRecord(number=planned.number, step=planned.label)

@@ -117,6 +117,15 @@ class Expect(_Strict):
     shows: Selector | None = None
 
 
+class Precondition(_Strict):
+    """The screen a shortcut must start from, checked before it acts: this package in front and, with
+    `shows`, this element on screen. A mined subtask replay records the screen its first step acted on, so a
+    call from another screen fails with the reason instead of replaying its actions on the wrong one."""
+
+    package: str | None = Field(default=None, min_length=1)  # default: the shortcut's package
+    shows: Selector | None = None
+
+
 def _field_error(field: str, detail: str) -> PydanticCustomError:
     """An error the loader reports under `field` (model validators have no location of their own)."""
     return PydanticCustomError("kb_field", "{field}: {detail}", {"field": field, "detail": detail})
@@ -140,6 +149,7 @@ class Shortcut(_Strict):
     replay: ReplayImpl | None = None
     dynamic: DynamicImpl | None = None
     expect: Expect | None = None  # explicit `expect: null` turns the default postcondition off
+    precondition: Precondition | None = None  # the screen a call must start from (none: any screen)
 
     @model_validator(mode="after")
     def _complete(self) -> Shortcut:
@@ -219,6 +229,8 @@ class Shortcut(_Strict):
             self.expect = Expect(package=target)
         elif self.expect is not None and self.expect.package is None:
             self.expect.package = target
+        if self.precondition is not None and self.precondition.package is None:
+            self.precondition.package = self.package
 
     # -- reading ----------------------------------------------------------------------------------
     @property
