@@ -77,3 +77,13 @@ def test_a_grounded_dynamic_shortcut_counts_its_model_calls_in_the_episode_token
     assert all(
         step["usage"]["input_tokens"] % 100 == 0 for step in steps[1:]
     )  # no grounding: the agent's alone
+
+
+def test_a_run_json_from_before_grounding_was_kept_grounds_with_the_agents_model():
+    from datetime import UTC, datetime
+
+    from masbench.eval.records import RunConfig
+
+    old = {"agent": "t3a", "model": "gemini-2.5-pro", "tasks": "all", "task_ids": [], "kb": "predefined",
+           "devices": ["vphone:1"], "created_at": datetime.now(UTC).isoformat()}  # fmt: skip
+    assert RunConfig.model_validate(old).grounding_model == "gemini-2.5-pro"

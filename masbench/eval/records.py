@@ -19,7 +19,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError, model_validator
 
 from masbench.agents.retrieval import Exposure
 from masbench.trajectory import EndReason, Usage
@@ -102,8 +102,17 @@ class RunConfig(BaseModel):
     learn_across_repeats: bool = False  # a learning agent's repeats continue one memory (else one each)
     kb_exposure: Exposure = "retrieved"  # what a MAS agent is offered of the KB (docs/metrics.md)
     faults: str | None = None  # --faults SPEC, canonical (eval/faults.py)
-    grounding_model: str | None = None  # grounds dynamic shortcuts (--grounding-model, default the agent's model)
+    grounding_model: str | None = (
+        None  # grounds dynamic shortcuts (--grounding-model, default the agent's model)
+    )
     created_at: datetime
+
+    @model_validator(mode="after")
+    def _grounding_defaults_to_the_model(self) -> RunConfig:
+        """A run.json written before `grounding_model` was kept grounded with the agent's model."""
+        if self.grounding_model is None:
+            self.grounding_model = self.model
+        return self
 
 
 class RunDirError(Exception):
