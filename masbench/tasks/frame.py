@@ -284,9 +284,9 @@ def _resolved(app: str, path: str, states: Iterable[Any]) -> set[tuple[str, ...]
         parts: list[str] = [app]
         current = state
         for part in path.split("."):
-            if isinstance(current, list) and ops.resolve(current, part)[1] is None:
+            element, missing = ops.resolve(current, part) if isinstance(current, list) else (None, part)
+            if missing is None:
                 key = identity_key(current, current)
-                element = ops.resolve(current, part)[0]
                 parts.append(f"[{element[key] if key else _short(element)}]")
                 current = element
             else:
@@ -302,17 +302,19 @@ def check_allowances(check: Check, before: dict[str, Any], after: dict[str, Any]
     for leaf in leaves(check):
         if leaf.setting is not None:
             allowed.append(Allowance((SETTINGS, leaf.setting.namespace, leaf.setting.key), source="check"))
-        spec = leaf.items or leaf.value
+        items, value = leaf.items, leaf.value
+        spec = items or value
         if spec is None:
             continue
         states = [_app_state(s, spec.app) for s in (before, after)]
+        lists = all(isinstance(ops.resolve(s, spec.path)[0], list) for s in states)
         for path in _resolved(spec.app, spec.path, states):
-            if leaf.items is not None:
-                if leaf.items.where:  # a bare count says how many, not which: it allows nothing
+            if items is not None:
+                if items.where:  # a bare count says how many, not which: it allows nothing
                     blank = created().get((spec.app, spec.path))
-                    allowed.append(Allowance(path, where=leaf.items.where, blank=blank, source="check"))
-            elif "contains" in leaf.value.ops and all(isinstance(_at(s, spec.path), list) for s in states):  # type: ignore[union-attr]
-                allowed.append(Allowance(path, element=leaf.value.ops["contains"], source="check"))  # type: ignore[union-attr]
+                    allowed.append(Allowance(path, where=items.where, blank=blank, source="check"))
+            elif value is not None and "contains" in value.ops and lists:
+                allowed.append(Allowance(path, element=value.ops["contains"], source="check"))
             else:
                 allowed.append(Allowance(path, source="check"))
     return allowed
@@ -320,10 +322,6 @@ def check_allowances(check: Check, before: dict[str, Any], after: dict[str, Any]
 
 def _app_state(snapshot: dict[str, Any], app: str) -> Any:
     return snapshot.get("apps", {}).get(package_of(app), {})
-
-
-def _at(state: Any, path: str) -> Any:
-    return ops.resolve(state, path)[0]
 
 
 @cache
