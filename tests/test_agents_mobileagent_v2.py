@@ -275,15 +275,24 @@ def test_an_unusable_reply_costs_a_step_and_flags_the_next_decision_without_a_re
     assert "### Last operation ###" in agent.llm.requests[2][1].text
 
 
-def test_mas_mobileagent_adds_the_shortcut_block_and_a_call_action_and_nothing_else():
-    plain, mas = agent_on([TAP, MEMORY]), agent_on([TAP, MEMORY], cls=MasMobileAgent)
+def only_the_shortcuts_differ(plain, mas) -> str:
+    """Both agents' first decision prompt on one screen; the MAS one adds its shortcut block and the call
+    action and nothing else. Returns the block."""
     plain.step(observation(), [])
     mas.step(observation(), [])
     base, text = plain.llm.requests[0][1].text, mas.llm.requests[0][1].text
     block = text[text.index("### Shortcuts ###") : text.index("### Response requirements ###")]
     call = "Shortcut app.name(parameter=value, ...): call one of the shortcuts listed in ### Shortcuts ### with its arguments.\n"
     assert text.replace(block, "").replace(call, "") == base
-    assert "- settings.open_display_settings()" in block and "prefer" not in text.lower()
+    return block
+
+
+def test_mas_mobileagent_adds_the_shortcut_block_and_a_call_action_and_nothing_else():
+    mas = agent_on([TAP, MEMORY], cls=MasMobileAgent)
+    block = only_the_shortcuts_differ(agent_on([TAP, MEMORY]), mas)
+    assert (
+        "- settings.open_display_settings()" in block and "prefer" not in mas.llm.requests[0][1].text.lower()
+    )
     reply = "### Action ###\nShortcut settings.open_display_settings()\n### Operation ###\nopen Display"
     step = agent_on([reply, MEMORY], cls=MasMobileAgent).step(observation(), [])
     assert step.action == ShortcutAction(name="settings.open_display_settings", arguments={})
@@ -387,10 +396,6 @@ def test_mas_mobileagent_perceives_as_mobileagent_v2_and_each_pair_differs_by_th
     pytest.importorskip("rapidocr_onnxruntime")
     assert MasMobileAgentOcr.perception == v2.MobileAgentV2.perception == "ocr"
     assert MasMobileAgent.perception == MobileAgentV2.perception == "tree"
-    plain, mas = agent_on([TAP, MEMORY], cls=v2.MobileAgentV2), agent_on([TAP, MEMORY], cls=MasMobileAgentOcr)
-    plain.step(observation(), [])
-    mas.step(observation(), [])
-    base, text = plain.llm.requests[0][1].text, mas.llm.requests[0][1].text
-    block = text[text.index("### Shortcuts ###") : text.index("### Response requirements ###")]
-    call = "Shortcut app.name(parameter=value, ...): call one of the shortcuts listed in ### Shortcuts ### with its arguments.\n"
-    assert text.replace(block, "").replace(call, "") == base
+    only_the_shortcuts_differ(
+        agent_on([TAP, MEMORY], cls=v2.MobileAgentV2), agent_on([TAP, MEMORY], cls=MasMobileAgentOcr)
+    )
