@@ -79,11 +79,6 @@ def system_prompt(name: str, **values: object) -> str:
     return render(name, **{**fragments(), **values})
 
 
-def element_lines(observation: Observation) -> str:
-    """The screen's elements, one `UIElement.describe()` line each."""
-    return observation.describe_elements() or NO_ELEMENTS
-
-
 def screen_name(observation: Observation) -> str:
     """`Amazon Shopping (com.amazon.mShop.android.shopping/.SearchActivity)`."""
     info = BY_PACKAGE.get(observation.package)

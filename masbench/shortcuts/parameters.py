@@ -11,12 +11,11 @@ import json
 import math
 import re
 from datetime import date, datetime
-from typing import Any, Literal, get_args
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 ParamType = Literal["string", "integer", "number", "boolean", "date", "time", "datetime"]
-PARAM_TYPES: tuple[str, ...] = get_args(ParamType)
 IDENTIFIER = r"^[A-Za-z_][A-Za-z0-9_]*$"
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")

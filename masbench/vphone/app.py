@@ -59,7 +59,6 @@ class App:
     icon_bg: str = "#1a73e8"
     icon_fg: str = "#ffffff"
     icon_glyph: str | None = None  # an icon name from icons.ICONS, else the label's first letter
-    color: str = "#1a73e8"  # primary colour for bars
     activities: tuple[Activity, ...] = ()
     in_launcher: bool = True
     platform: bool = False  # part of Android itself (the share sheet's `android`): no catalog entry

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Literal
 
 Role = Literal["ink", "muted", "primary", "on_primary", "accent", "error", "success"]
@@ -45,7 +45,7 @@ def _default_styles() -> dict[str, TextStyle]:
 
 @dataclass(frozen=True)
 class Theme:
-    """An app's palette and type scale; `with_(...)` derives a variant."""
+    """An app's palette and type scale."""
 
     primary: str = "#1a73e8"  # app bar, buttons, selected tabs and chips
     on_primary: str = "#ffffff"  # text and icons on `primary`
@@ -70,9 +70,6 @@ class Theme:
             return self.styles[name]
         except KeyError:
             raise KeyError(f"no text style {name!r}; known: {', '.join(self.styles)}") from None
-
-    def with_(self, **changes: object) -> Theme:
-        return replace(self, **changes)  # type: ignore[arg-type]
 
 
 DEFAULT_THEME = Theme()

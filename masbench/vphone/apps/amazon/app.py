@@ -60,7 +60,6 @@ class AmazonApp(App):
     icon_bg = "#232f3e"
     icon_fg = "#ff9900"
     icon_glyph = "cart"
-    color = "#8fdbe1"
     version_name = "28.10.0.100"
     version_code = 1241261011
     activities = (

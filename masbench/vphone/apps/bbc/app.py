@@ -55,7 +55,7 @@ class BbcNewsApp(App):
         pale="#f6e6e6",
         app_bar="primary",
     )
-    icon_bg = color = RED
+    icon_bg = RED
     icon_fg = "#ffffff"
     screens = {
         "home": home.home,

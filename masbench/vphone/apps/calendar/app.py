@@ -87,7 +87,7 @@ class CalendarApp(App):
         ),
     )
     theme = Theme(primary="#0b57d0", accent="#0b57d0", pale="#d3e3fd")
-    icon_bg = color = "#1a73e8"
+    icon_bg = "#1a73e8"
     icon_glyph = "event"
     screens = {
         "main": views.build_main,

@@ -52,7 +52,6 @@ class ChromeApp(App):
     icon_bg = "#ffffff"
     icon_fg = "#1a73e8"
     icon_glyph = "globe"
-    color = "#ffffff"
     version_name = "131.0.6778.200"
     version_code = 677820033
     activities = (

@@ -117,7 +117,7 @@ class ContactsApp(App):
         ),
     )
     theme = Theme(primary="#0b57d0", accent="#0b57d0", pale="#d3e3fd", background="#ffffff")
-    icon_bg = color = "#1a73e8"
+    icon_bg = "#1a73e8"
     icon_glyph = "person"
     screens = {
         "list": browse.build_list,

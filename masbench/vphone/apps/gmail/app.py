@@ -47,7 +47,6 @@ class GmailApp(App):
     icon_bg = "#ffffff"
     icon_fg = "#ea4335"
     icon_glyph = "mail"
-    color = "#ea4335"
     version_name = "2025.05.11.758393042.Release"
     version_code = 64920011
     activities = (

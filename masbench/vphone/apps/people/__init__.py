@@ -27,7 +27,3 @@ def owner() -> dict[str, Any]:
 def people() -> list[dict[str, Any]]:
     """Every person, each a fresh dict (callers put them in app state and may change them)."""
     return [dict(p, name=f"{p['first']} {p['last']}", labels=list(p["labels"])) for p in _data()["people"]]
-
-
-def by_email(email: str) -> dict[str, Any] | None:
-    return next((p for p in people() if p["email"].lower() == email.lower()), None)

@@ -47,7 +47,6 @@ class YelpApp(App):
     label = identity("yelp").label
     icon_bg = "#d32323"
     icon_fg = "#ffffff"
-    color = "#d32323"
     version_name = "24.20.0"
     version_code = 24200
     activities = (

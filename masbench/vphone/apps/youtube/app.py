@@ -59,7 +59,7 @@ class YouTubeApp(App):
         error="#cc0000",
         app_bar="surface",
     )
-    color = icon_bg = "#ff0000"
+    icon_bg = "#ff0000"
     icon_fg = "#ffffff"
     icon_glyph = "play"
     screens = {
