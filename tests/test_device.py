@@ -6,10 +6,13 @@ import os
 import shlex
 import socket
 import time
+import tomllib
 from collections.abc import Iterator
+from importlib.metadata import version
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
 from typer.testing import CliRunner
 
 from masbench.device import (
@@ -32,6 +35,9 @@ from masbench.device import (
 from masbench.device import commands as C
 from masbench.device.apps import resolve_app
 from masbench.device.connect import parse_specs
+from masbench.device.transport import CachedVersionClient
+
+ROOT = Path(__file__).resolve().parents[1]
 
 HOSTILE = "héllo \"wörld\" 'x' $(rm -rf /) ; ls"
 SETTINGS = "com.android.settings"
@@ -390,6 +396,26 @@ def test_vanished_device_and_refused_server_raise_device_gone() -> None:
         Device(DeviceAddress("127.0.0.1", free, "vphone-1")).shell("echo hi")
     assert time.perf_counter() - t0 < 2
     assert list_devices([("127.0.0.1", free)]) == []
+
+
+def test_adbutils_is_in_the_range_transport_was_checked_against() -> None:
+    """device/transport.py marks a connection closed through adbutils' private `__conn` (no public way):
+    the installed adbutils must be in the range pyproject.toml declares, the one that line was checked on."""
+    declared = next(
+        Requirement(dep)
+        for dep in tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+        if Requirement(dep).name == "adbutils"
+    )
+    assert declared.specifier.contains(version("adbutils")), (version("adbutils"), str(declared.specifier))
+    assert not declared.specifier.contains("3.0"), "a new major version needs transport.py checked again"
+
+
+def test_a_prompt_connection_closes_for_good(server) -> None:
+    conn = CachedVersionClient("127.0.0.1", server.port).make_connection()
+    assert not conn.closed
+    conn.close()
+    assert conn.closed
+    conn.close()  # closing twice is harmless
 
 
 def test_list_devices(server) -> None:

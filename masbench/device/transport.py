@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 import adbutils
-from adbutils._adb import AdbConnection
+from adbutils import AdbConnection
 from adbutils.errors import AdbConnectionError, AdbError, AdbTimeout
 
 from masbench.deadlines import time_left
@@ -48,18 +48,22 @@ class ShellOutput:
         return self.exit_code == 0
 
 
-class _PromptConnection(AdbConnection):
+# adbutils ships no type information, so its classes are `Any` to mypy and subclassing them is flagged.
+class _PromptConnection(AdbConnection):  # type: ignore[misc]
     """An AdbConnection whose close() does not sleep: stock adbutils sleeps 10 ms after shutting the
     write side down (G2), which was over half of a virtual phone's round trip. Every reply has been
     read to its end by then, so closing at once loses nothing."""
 
     def close(self) -> None:
-        conn = self._AdbConnection__conn
-        if conn is None:
+        if self.closed:
             return
+        sock = self.conn
         with contextlib.suppress(OSError):
-            conn.shutdown(socket.SHUT_WR)
-        conn.close()
+            sock.shutdown(socket.SHUT_WR)
+        sock.close()
+        # adbutils has no public way to mark a connection closed: `closed` and `conn` read its private
+        # `__conn`, so this one line sets it. Checked against the adbutils range in pyproject.toml, which
+        # tests/test_device.py pins.
         self._AdbConnection__conn = None
 
 
@@ -70,7 +74,7 @@ def call_timeout(timeout: float) -> float:
     return timeout if left is None else min(timeout, max(DEADLINE_FLOOR_S, left))
 
 
-class CachedVersionClient(adbutils.AdbClient):
+class CachedVersionClient(adbutils.AdbClient):  # type: ignore[misc]  # adbutils is untyped: see above
     """An AdbClient that asks the server's version once instead of before every command, and whose every
     connection has a socket timeout.
 
