@@ -7,7 +7,7 @@ the catalog's table names the MAS-Bench apps and the system apps tasks use.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from masbench.catalog import APPS
 
@@ -36,7 +36,7 @@ def resolve_app(name: str, installed: Mapping[str, str]) -> str:
     key = normalize(query)
     labels = {pkg: normalize(label or "") for pkg, label in installed.items()}
     aliases = {pkg: {normalize(a) for a in KNOWN_APPS.get(pkg, ())} for pkg in installed}
-    rules = (
+    rules: tuple[Callable[[str], bool], ...] = (
         lambda pkg: labels[pkg] == key,
         lambda pkg: key in aliases[pkg],
         lambda pkg: bool(key) and labels[pkg].startswith(key),

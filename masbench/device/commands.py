@@ -65,10 +65,11 @@ def _array_extra(key: str, values: list[object]) -> list[str]:
     if any(isinstance(v, bool) for v in values):
         raise ValueError(f"intent extra {key!r}: am has no boolean-array extra")
     if all(isinstance(v, int) for v in values):
-        wide = any(v not in _INT32 for v in values)  # type: ignore[operator]
+        wide = any(v not in _INT32 for v in values)
         return ["--ela" if wide else "--eia", key, ",".join(str(v) for v in values)]
-    if all(isinstance(v, int | float) for v in values):
-        return ["--efa", key, ",".join(repr(float(v)) for v in values)]  # type: ignore[arg-type]
+    numbers = [v for v in values if isinstance(v, int | float)]
+    if len(numbers) == len(values):
+        return ["--efa", key, ",".join(repr(float(v)) for v in numbers)]
     raise ValueError(f"intent extra {key!r}: a list must hold only strings, only ints or only numbers")
 
 

@@ -51,7 +51,7 @@ class EmulatorConsole:
 
     def _reply(self) -> str:
         """Lines up to the closing OK; ConsoleError with the reason on KO."""
-        lines = []
+        lines: list[str] = []
         for raw in self._file:
             line = raw.decode(errors="replace").rstrip("\r\n")
             if line == "OK" or line.startswith("OK:"):

@@ -106,7 +106,8 @@ class Device(VirtualControls):
     def _alive(self) -> bool:
         """Does the device answer `echo` within `probe_timeout`, whatever deadline the failed call had?"""
         try:
-            return self._probe.shell2("echo ok", timeout=self.probe_timeout).output.strip() == "ok"
+            answer: str = self._probe.shell2("echo ok", timeout=self.probe_timeout).output
+            return answer.strip() == "ok"
         except Exception:
             return False
 
@@ -124,7 +125,8 @@ class Device(VirtualControls):
         """Raw stdout bytes (no exit status), for binary output such as `screencap -p`."""
         line = cmd if isinstance(cmd, str) else C.join(cmd)
         with translate_errors(str(self.address), line, self._alive):
-            return self.adb.shell(line, timeout=call_timeout(timeout), encoding=None)
+            output: bytes = self.adb.shell(line, timeout=call_timeout(timeout), encoding=None)
+        return output
 
     def _run(self, args: Sequence[str], timeout: float = 60) -> ShellOutput:
         """Run and fail loudly: non-zero exit or Android's `Error:`/exception text."""
@@ -158,7 +160,8 @@ class Device(VirtualControls):
     def state(self) -> str:
         """adb's state for the serial (`device`, `offline`, ...); DeviceGoneError when it is not listed."""
         with translate_errors(str(self.address), "get-state", self._alive):
-            return self.adb.get_state()
+            state: str = self.adb.get_state()
+        return state
 
     # -- observation -------------------------------------------------------------------------------
     def screenshot_png(self) -> bytes:
@@ -459,7 +462,7 @@ def _decode_png(png: bytes, where: object) -> tuple[Image.Image, int, int]:
     """
     for data in (png, png.replace(b"\r\n", b"\n")):
         try:
-            image = Image.open(io.BytesIO(data), formats=["PNG"])
+            image: Image.Image = Image.open(io.BytesIO(data), formats=["PNG"])
             if image.mode != "RGB":
                 image = image.convert("RGB")
         except (UnidentifiedImageError, OSError, SyntaxError, ValueError):

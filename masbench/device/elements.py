@@ -217,7 +217,8 @@ def dump_nodes(xml: str | bytes) -> list[tuple[dict[str, str], bool]]:
         root = None
     if root is None:
         return []
-    return [(dict(node.attrib), node.find("node") is not None) for node in root.iter("node")]
+    # lxml-stubs type attributes as str | bytes; parsed from text, lxml gives str
+    return [(dict(node.attrib), node.find("node") is not None) for node in root.iter("node")]  # type: ignore[arg-type]
 
 
 def _element(attrs: dict[str, str], index: int, screen: tuple[int, int] | None) -> UIElement | None:

@@ -43,7 +43,8 @@ class U2Session:
 
     def dump(self) -> str:
         """The window hierarchy, the same XML `uiautomator dump` writes."""
-        return self.client.dump_hierarchy()
+        xml: str = self.client.dump_hierarchy()  # uiautomator2 is untyped
+        return xml
 
     def stop(self) -> None:
         self.client.stop_uiautomator(wait=False)

@@ -44,6 +44,14 @@ class VirtualControls:
         result = self.shell(line_args, timeout=timeout, check=True)
         return _decode_json(result.output, " ".join(line_args), lines)
 
+    def _masbench_object(self, *args: str) -> dict[str, Any]:
+        """`_masbench` for a command that answers one JSON object (a state, a clock)."""
+        answer = self._masbench(*args)
+        if not isinstance(answer, dict):
+            command = " ".join(["cmd", "masbench", *args])
+            raise DeviceCommandError(command, json.dumps(answer), 0, reason="answer is not a JSON object")
+        return answer
+
     def reset(self, seed: int = 0, clock: datetime | str | None = None) -> Any:
         """Restore the phone to the exact initial state for (seed, clock): the AVD-snapshot counterpart."""
         args = ["reset", "--seed", str(int(seed))]
@@ -55,7 +63,7 @@ class VirtualControls:
 
     def app_state(self, package: str) -> dict[str, Any]:
         """One app's public state as JSON data (what task checks read)."""
-        return self._masbench("state", package)
+        return self._masbench_object("state", package)
 
     def snapshot(self, packages: Iterable[str] | None = None, digest: bool = False) -> dict[str, Any]:
         """The whole phone: foreground, back stack, settings, clipboard and every app's state; with
@@ -66,11 +74,11 @@ class VirtualControls:
             args += ["--apps", ",".join(packages)]
         if digest:
             args.append("--digest")
-        return self._masbench(*args)
+        return self._masbench_object(*args)
 
     def stored_state(self, package: str) -> dict[str, Any]:
         """One app's stored state: what `patch_state` writes, of which `app_state` is the public view."""
-        return self._masbench("state", package, "--stored")
+        return self._masbench_object("state", package, "--stored")
 
     def patch_state(self, package: str, data: dict[str, Any], replace: bool = False) -> Any:
         """Merge `data` into an app's stored state (task preconditions), or with `replace` put each of its
@@ -88,11 +96,12 @@ class VirtualControls:
 
     def events(self, since: int = 0) -> list[dict[str, Any]]:
         """The event log from sequence number `since` on (taps, text, starts, broadcasts, ...)."""
-        return self._masbench("events", "--since", str(int(since)), lines=True)
+        events: list[dict[str, Any]] = self._masbench("events", "--since", str(int(since)), lines=True)
+        return events
 
     def device_time(self) -> dict[str, Any]:
         """The modelled device clock (ISO time and ms since reset), as opposed to wall time."""
-        return self._masbench("time")
+        return self._masbench_object("time")
 
 
 def _decode_json(output: str, command: str, lines: bool = False) -> Any:
