@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from math import ceil
 from typing import Any
 
@@ -58,6 +59,15 @@ DEAL_SORTS = {
 DEALS_SHOWN = 16  # the rest behind "See more deals"
 MAX_BRANDS = 8  # more behind "See more", as the real sheet does
 WIDTH = 1080 - 72
+PRICE_FIELD: dict[str, Any] = {  # the Min and Max fields' look
+    "bg": "#ffffff",
+    "border": "#888c8c",
+    "radius": 12,
+    "h": 104,
+    "size": 38,
+    "pad": (24, 0, 24, 0),
+    "weight": 1,
+}
 
 
 # -- home ------------------------------------------------------------------------------------------------
@@ -166,7 +176,7 @@ def results(ctx: AppContext) -> Node:
         pill(
             "prime",
             bool(args.get("prime")),
-            lambda: refine(ctx, prime=not args.get("prime")),
+            partial(toggle_prime, ctx),
             rid="prime_filter",
             desc="Prime",
         ),
@@ -255,10 +265,95 @@ def _pager(ctx: AppContext, page_no: int, pages: int) -> Node:
 
 
 def filters_sheet(ctx: AppContext) -> Node:
+    close = partial(close_filters, ctx)
+    total = len(cat(ctx).results(ctx.args))
+    sheet = column(
+        row(
+            text("Filters", "title", weight=1, pad=(36, 0, 0, 0)),
+            icon_button("close", "Close filters", close, rid="filter_close"),
+            h=150,
+            valign="center",
+            pad=(0, 0, 16, 0),
+        ),
+        divider(),
+        scroll_page(
+            "filter_sheet",
+            *_prime_and_rating_filters(ctx),
+            *_price_filters(ctx),
+            *_brand_filters(ctx),
+            rid="filter_sheet_content",
+        ),
+        divider(),
+        row(
+            button(
+                "Clear Filters", partial(clear_filters, ctx), rid="filter_clear", colour="#ffffff", weight=1
+            ),
+            button(f"Show {total} results", close, rid="filter_show_results", weight=1),
+            gap=24,
+            pad=(36, 24, 36, 24),
+        ),
+        bg="#ffffff",
+        rid="filter_sheet",
+    )
+    sheet.modal = True  # a full-screen dialog window: nothing of the results shows through
+    return sheet
+
+
+def _prime_and_rating_filters(ctx: AppContext) -> list[Node | None]:
     args = ctx.args
-    c = cat(ctx)
-    counts = Counter(p.brand for p in c.matches(args.get("query") or "", args.get("category")))
-    chosen = [b for b in (args.get("brand") or "").split("|") if b]
+    ratings = [
+        pill(label, args.get("min_rating") == stars, partial(toggle_rating, ctx, stars), rid="filter_rating")
+        for stars, label in RATINGS
+    ]
+    return [
+        section_title("Prime & Delivery"),
+        switch("Prime", bool(args.get("prime")), partial(toggle_prime, ctx), rid="filter_prime"),
+        divider(),
+        section_title("Customer Reviews"),
+        row(flow(ratings, WIDTH), pad=(36, 0, 36, 24)),
+        divider(),
+    ]
+
+
+def _price_filters(ctx: AppContext) -> list[Node | None]:
+    """The preset ranges, then Min and Max fields that apply on Enter, Go or closing the sheet."""
+    args = ctx.args
+    presets = []
+    for label, low, high in PRICE_RANGES:
+        picked = args.get("min_price") == low and args.get("max_price") == high
+        presets.append(
+            pill(label, picked, partial(toggle_price_range, ctx, low, high, picked), rid="filter_price")
+        )
+    apply_typed = partial(apply_typed_prices, ctx)
+    return [
+        section_title("Price"),
+        row(flow(presets, WIDTH), pad=(36, 0, 36, 20)),
+        row(
+            _price_field("low_price", "$ Min", args.get("min_price"), "low-price", apply_typed),
+            text("to", size=36, fg=GREY),
+            _price_field("high_price", "$ Max", args.get("max_price"), "high-price", apply_typed),
+            button("Go", apply_typed, rid="price_go", colour="#ffffff", w=160, h=104),
+            gap=20,
+            pad=(36, 0, 36, 30),
+            valign="center",
+        ),
+        divider(),
+    ]
+
+
+def _price_field(
+    field: str, hint: str, value: float | None, rid: str, on_submit: Callable[[str], None]
+) -> Node:
+    return Node(
+        EDIT, field=field, hint=hint, text=_amount(value), rid=rid, on_submit=on_submit, **PRICE_FIELD
+    )
+
+
+def _brand_filters(ctx: AppContext) -> list[Node | None]:
+    """The brands of what the query finds, most frequent first: the top few, the rest behind See more."""
+    args = ctx.args
+    counts = Counter(p.brand for p in cat(ctx).matches(args.get("query") or "", args.get("category")))
+    chosen = _chosen_brands(ctx)
     ranked = sorted(counts, key=lambda b: (-counts[b], b.lower()))
     brands = ranked if ctx.ui.get("all_brands") else ranked[:MAX_BRANDS]
     brands += [b for b in chosen if b not in brands]
@@ -274,151 +369,59 @@ def filters_sheet(ctx: AppContext) -> Node:
         if len(ranked) > len(brands)
         else None
     )
-
-    def toggle_brand(brand: str) -> Callable[[], None]:
-        def flip() -> None:
-            picked = [b for b in chosen if b != brand] if brand in chosen else [*chosen, brand]
-            refine(ctx, brand="|".join(picked) or None)
-
-        return flip
-
-    def set_price(low: float | None, high: float | None) -> Callable[[], None]:
-        same = args.get("min_price") == low and args.get("max_price") == high
-        return lambda: (
-            forget_typed(),
-            refine(ctx, min_price=None if same else low, max_price=None if same else high),
-        )
-
-    def forget_typed() -> None:
-        ctx.ui.pop("low_price", None)
-        ctx.ui.pop("high_price", None)
-
-    def custom_price(_: str = "") -> None:
-        typed = [k for k in ("low_price", "high_price") if k in ctx.ui]
-        if typed:
-            low, high = number(ctx.ui.get("low_price")), number(ctx.ui.get("high_price"))
-            refine(ctx, min_price=low, max_price=high)
-            forget_typed()  # the fields now show the applied range
-
-    def set_rating(stars: int) -> Callable[[], None]:
-        return lambda: refine(ctx, min_rating=None if args.get("min_rating") == stars else stars)
-
-    total = len(c.results(args))
-    price_field = {
-        "bg": "#ffffff",
-        "border": "#888c8c",
-        "radius": 12,
-        "h": 104,
-        "size": 38,
-        "pad": (24, 0, 24, 0),
-        "weight": 1,
-    }
-    content = scroll_page(
-        "filter_sheet",
-        section_title("Prime & Delivery"),
-        switch(
-            "Prime",
-            bool(args.get("prime")),
-            lambda: refine(ctx, prime=not args.get("prime")),
-            rid="filter_prime",
-        ),
-        divider(),
-        section_title("Customer Reviews"),
-        row(
-            flow(
-                [
-                    pill(label, args.get("min_rating") == stars, set_rating(stars), rid="filter_rating")
-                    for stars, label in RATINGS
-                ],
-                WIDTH,
-            ),
-            pad=(36, 0, 36, 24),
-        ),
-        divider(),
-        section_title("Price"),
-        row(
-            flow(
-                [
-                    pill(
-                        label,
-                        args.get("min_price") == lo and args.get("max_price") == hi,
-                        set_price(lo, hi),
-                        rid="filter_price",
-                    )
-                    for label, lo, hi in PRICE_RANGES
-                ],
-                WIDTH,
-            ),
-            pad=(36, 0, 36, 20),
-        ),
-        row(
-            Node(
-                EDIT,
-                field="low_price",
-                hint="$ Min",
-                text=_amount(args.get("min_price")),
-                rid="low-price",
-                on_submit=custom_price,
-                **price_field,
-            ),
-            text("to", size=36, fg=GREY),
-            Node(
-                EDIT,
-                field="high_price",
-                hint="$ Max",
-                text=_amount(args.get("max_price")),
-                rid="high-price",
-                on_submit=custom_price,
-                **price_field,
-            ),
-            button("Go", lambda: custom_price(), rid="price_go", colour="#ffffff", w=160, h=104),
-            gap=20,
-            pad=(36, 0, 36, 30),
-            valign="center",
-        ),
-        divider(),
+    return [
         section_title("Brands"),
-        *[checkbox(b, b in chosen, toggle_brand(b), rid="filter_brand") for b in brands],
+        *[checkbox(b, b in chosen, partial(toggle_brand, ctx, b), rid="filter_brand") for b in brands],
         more,
-        rid="filter_sheet_content",
-    )
+    ]
 
-    def close() -> None:
-        """Closing applies prices typed into Min/Max, as the sheet's Show results button does."""
-        custom_price()
-        ctx.close()
 
-    sheet = column(
-        row(
-            text("Filters", "title", weight=1, pad=(36, 0, 0, 0)),
-            icon_button("close", "Close filters", close, rid="filter_close"),
-            h=150,
-            valign="center",
-            pad=(0, 0, 16, 0),
-        ),
-        divider(),
-        content,
-        divider(),
-        row(
-            button(
-                "Clear Filters",
-                lambda: (
-                    forget_typed(),
-                    refine(ctx, brand=None, min_price=None, max_price=None, prime=False, min_rating=None),
-                ),
-                rid="filter_clear",
-                colour="#ffffff",
-                weight=1,
-            ),
-            button(f"Show {total} results", close, rid="filter_show_results", weight=1),
-            gap=24,
-            pad=(36, 24, 36, 24),
-        ),
-        bg="#ffffff",
-        rid="filter_sheet",
-    )
-    sheet.modal = True  # a full-screen dialog window: nothing of the results shows through
-    return sheet
+# -- filter handlers: each changes the results screen's args through `refine` -----------------------------
+def _chosen_brands(ctx: AppContext) -> list[str]:
+    return [b for b in (ctx.args.get("brand") or "").split("|") if b]
+
+
+def toggle_prime(ctx: AppContext) -> None:
+    refine(ctx, prime=not ctx.args.get("prime"))
+
+
+def toggle_rating(ctx: AppContext, stars: int) -> None:
+    refine(ctx, min_rating=None if ctx.args.get("min_rating") == stars else stars)
+
+
+def toggle_brand(ctx: AppContext, brand: str) -> None:
+    chosen = _chosen_brands(ctx)
+    picked = [b for b in chosen if b != brand] if brand in chosen else [*chosen, brand]
+    refine(ctx, brand="|".join(picked) or None)
+
+
+def toggle_price_range(ctx: AppContext, low: float | None, high: float | None, picked: bool) -> None:
+    """A preset range replaces what was typed; tapping the picked one again clears the price filter."""
+    _forget_typed_prices(ctx)
+    refine(ctx, min_price=None if picked else low, max_price=None if picked else high)
+
+
+def apply_typed_prices(ctx: AppContext, _: str = "") -> None:
+    """Min and Max as typed (an empty field is no bound); untouched fields keep the applied range."""
+    if any(k in ctx.ui for k in ("low_price", "high_price")):
+        refine(ctx, min_price=number(ctx.ui.get("low_price")), max_price=number(ctx.ui.get("high_price")))
+        _forget_typed_prices(ctx)  # the fields now show the applied range
+
+
+def _forget_typed_prices(ctx: AppContext) -> None:
+    ctx.ui.pop("low_price", None)
+    ctx.ui.pop("high_price", None)
+
+
+def clear_filters(ctx: AppContext) -> None:
+    _forget_typed_prices(ctx)
+    refine(ctx, brand=None, min_price=None, max_price=None, prime=False, min_rating=None)
+
+
+def close_filters(ctx: AppContext) -> None:
+    """Closing applies prices typed into Min/Max, as the sheet's Show results button does."""
+    apply_typed_prices(ctx)
+    ctx.close()
 
 
 def sort_menu(ctx: AppContext) -> Node:
