@@ -22,9 +22,9 @@ class _Base(BaseModel):
 
 
 class _Targeted(_Base):
-    index: int | None = Field(None, ge=0)
-    x: int | None = Field(None, ge=0)
-    y: int | None = Field(None, ge=0)
+    index: int | None = Field(default=None, ge=0)
+    x: int | None = Field(default=None, ge=0)
+    y: int | None = Field(default=None, ge=0)
     target: Selector | None = None
 
     def _check_target(self, required: bool) -> None:
@@ -81,7 +81,7 @@ class SwipeAction(_Base):
     y1: int | None = None
     x2: int | None = None
     y2: int | None = None
-    duration_ms: int = Field(300, ge=1, le=10000)
+    duration_ms: int = Field(default=300, ge=1, le=10000)
 
     @model_validator(mode="after")
     def _v(self) -> SwipeAction:
@@ -122,7 +122,7 @@ class OpenAppAction(_Base):
 
 class WaitAction(_Base):
     action: Literal["wait"] = "wait"
-    seconds: float = Field(1.0, ge=0, le=60)
+    seconds: float = Field(default=1.0, ge=0, le=60)
 
 
 class ShortcutAction(_Base):
