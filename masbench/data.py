@@ -33,11 +33,12 @@ class _NoAliases(yaml.SafeLoader):
 
     def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node | None:
         if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
+            event = self.peek_event()  # type: ignore[no-untyped-call]  # types-PyYAML leaves it unannotated
             raise yaml.composer.ComposerError(
                 None, None, "aliases (*name) are not allowed in masbench data files", event.start_mark
             )
-        return super().compose_node(parent, index)
+        # types-PyYAML says `index: int`; PyYAML passes a mapping's key node (or None) too
+        return super().compose_node(parent, index)  # type: ignore[arg-type]
 
 
 def load_yaml(text: str) -> Any:

@@ -3,7 +3,7 @@ reference solution or an RPA script survives layout changes and runs the same on
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 import regex
 from pydantic import BaseModel, ConfigDict, model_validator
@@ -98,11 +98,21 @@ def select(selector: Selector, elements: list[UIElement]) -> UIElement:
         raise SelectorError(f"no element matches {selector.describe()} ({len(found)} matched)") from None
 
 
+class _Designation(TypedDict, total=False):
+    """The fields `selector_for` tries, in turn, to designate an element (None: the element lacks it)."""
+
+    resource_id: str | None
+    text: str | None
+    content_desc: str | None
+    cls: str
+    clickable: bool
+
+
 def selector_for(element: UIElement, elements: list[UIElement]) -> Selector:
     """The simplest selector (id, text, both, description, else class) that designates `element` among
     `elements`, with `nth` when none is unique: how a recorded tap becomes one that survives layout changes."""
     rid = element.resource_id.rsplit("/", 1)[-1] or None
-    options = [
+    options: list[_Designation] = [
         {"resource_id": rid},
         {"text": element.text or None},
         {"resource_id": rid, "text": element.text or None},

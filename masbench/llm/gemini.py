@@ -83,7 +83,7 @@ class GeminiLLM(LLM):
     def generate(
         self, messages: list[Message], *, temperature: float = 0.0, max_output_tokens: int | None = None
     ) -> Response:
-        system = [_part(p) for m in messages if m.role == "system" for p in m.parts]
+        system: list[gt.PartUnion] = [_part(p) for m in messages if m.role == "system" for p in m.parts]
         contents = [
             gt.Content(role=m.role, parts=[_part(p) for p in m.parts]) for m in messages if m.role != "system"
         ]

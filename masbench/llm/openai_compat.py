@@ -106,8 +106,7 @@ class OpenAICompatLLM(LLM):
         service, recorded like any failed call), never an exception the harness did not expect."""
         choices = payload.get("choices") if isinstance(payload, dict) else None
         choice = choices[0] if isinstance(choices, list) and choices else None
-        message = choice.get("message") if isinstance(choice, dict) else None
-        if not isinstance(message, dict):
+        if not (isinstance(choice, dict) and isinstance(message := choice.get("message"), dict)):
             raise LLMError(f"{self.name}: response has no choices with a message: {str(payload)[:300]}")
         text = _reply_text(message.get("content"))
         if text is None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import typer
 import yaml
@@ -131,7 +132,7 @@ def show_command(
         console.print(table)
     if shortcut.example:
         console.print(f"example: {shortcut.example}", highlight=False, markup=False)
-    block = {
+    block: dict[str, Any] = {
         shortcut.type: shortcut.implementation.model_dump(
             mode="json", by_alias=True, exclude_none=True, exclude_defaults=True
         )

@@ -221,13 +221,13 @@ class ShortcutExecutor:
                 device.long_press(*element.center)
                 return element
             case TypeStep():
-                element = self._find(step.type.into, step.timeout) if step.type.into is not None else None
-                if element is not None:
-                    device.tap_element(element)
+                field = self._find(step.type.into, step.timeout) if step.type.into is not None else None
+                if field is not None:
+                    device.tap_element(field)
                 if step.type.clear:
                     device.clear_text()
                 device.type_text(step.type.text)
-                return element
+                return field
             case KeyStep():
                 {"enter": device.enter, "back": device.back, "home": device.home}[step.key]()
             case ScrollStep():
@@ -277,7 +277,7 @@ class ShortcutExecutor:
         except Exception as exc:  # a model or transport error fails this call, not the episode
             raise StepFailed(f"grounding {description!r} failed: {exc}") from exc
 
-    def _scroll(self, step: ScrollStep) -> UIElement | None:
+    def _scroll(self, step: ScrollStep[Selector] | ScrollStep[str]) -> UIElement | None:
         spec = step.scroll
         within = self._find(spec.within) if spec.within is not None else None
         if spec.until is None:
@@ -303,7 +303,8 @@ class ShortcutExecutor:
     # -- replayed actions --------------------------------------------------------------------------
     def _replay(self, action: Any) -> UIElement | None:
         """A recorded action, run as an agent's action would be; a selector target is waited for."""
-        element, elements = None, []
+        element: UIElement | None = None
+        elements: list[UIElement] = []
         if getattr(action, "target", None) is not None:
             element, elements = self._poll(action.target, None)
         elif getattr(action, "index", None) is not None:

@@ -105,11 +105,13 @@ def _plan_item(
     except templates.MissingValue:
         return None  # the step uses an optional argument the call did not give
     try:
-        filled = parse_action(data) if "action" in data else type(item).model_validate(data)
+        if "action" in data:
+            action = parse_action(data)
+            return PlannedStep(number, _action_label(action), step=action)
+        step = type(item).model_validate(data)
     except ValidationError as exc:
         raise CallError(f"the filled-in step is invalid: {exc.errors()[0]['msg']}") from None
-    label = _action_label(filled) if "action" in data else describe(filled)
-    return PlannedStep(number, label, step=filled)
+    return PlannedStep(number, describe(step), step=step)
 
 
 def _action_label(action: BaseModel) -> str:

@@ -25,7 +25,7 @@ from .parameters import IDENTIFIER, Parameter
 from .steps import DynamicStep, RpaStep, ShortcutStep
 
 ShortcutType = Literal["api", "deeplink", "rpa", "replay", "dynamic"]
-SHORTCUT_TYPES: tuple[str, ...] = get_args(ShortcutType)
+SHORTCUT_TYPES: tuple[ShortcutType, ...] = get_args(ShortcutType)
 ExtraType = Literal["string", "int", "long", "float", "bool"]
 
 
@@ -81,7 +81,7 @@ class ApiImpl(_Strict):
 
 
 class RpaImpl(_Strict):
-    steps: list[RpaStep] = Field(min_length=1)  # type: ignore[valid-type]
+    steps: list[RpaStep] = Field(min_length=1)
 
 
 # A generated shortcut is a recorded action list; past this length it is a trajectory, not a shortcut, and
@@ -90,7 +90,7 @@ MAX_REPLAY_ACTIONS = 25
 
 
 class DynamicImpl(_Strict):
-    steps: list[DynamicStep] = Field(min_length=1, max_length=MAX_REPLAY_ACTIONS)  # type: ignore[valid-type]
+    steps: list[DynamicStep] = Field(min_length=1, max_length=MAX_REPLAY_ACTIONS)
 
 
 class ReplayImpl(_Strict):
@@ -239,7 +239,8 @@ class Shortcut(_Strict):
 
     @property
     def implementation(self) -> DeeplinkImpl | ApiImpl | RpaImpl | ReplayImpl | DynamicImpl:
-        return getattr(self, self.type)
+        implementation: DeeplinkImpl | ApiImpl | RpaImpl | ReplayImpl | DynamicImpl = getattr(self, self.type)
+        return implementation
 
     def parameter(self, name: str) -> Parameter | None:
         return next((p for p in self.parameters if p.name == name), None)
