@@ -1,5 +1,7 @@
 """Teacher-forced next action: the phone put in the reference's state at each step, one decision asked and
-scored without being executed; argument values told apart by where they come from."""
+scored without being executed; argument values told apart by where they come from; the missing-information
+cases; each agent family given the gold history in its own format; the diagnosis directory, its report and
+its cassette replay."""
 
 from __future__ import annotations
 
@@ -8,12 +10,16 @@ import json
 from agent_helpers import androidworld_action, model_action
 from typer.testing import CliRunner
 
-from masbench.actions import ShortcutAction
+from masbench.actions import ShortcutAction, TapAction, TypeAction
+from masbench.agents.base import PastStep
+from masbench.agents.mas_mobileagent import MasMobileAgentTree
 from masbench.agents.mas_t3a import MasT3AAgent
+from masbench.agents.mobileagent_v2 import v2_action_text
 from masbench.cli import app
 from masbench.device import Device
-from masbench.eval.diagnose import grouped, next_actions, value_source
+from masbench.eval.diagnose import grouped, missing_cases, missing_outcome, next_actions, value_source
 from masbench.llm import Message, ScriptedLLM
+from masbench.llm.cassette import RecordingLLM
 from masbench.shortcuts import ShortcutExecutor, load_kb
 from masbench.tasks import load_tasks
 
@@ -30,6 +36,10 @@ class Gold:
         self.steps = [a for t in TASKS for a in t.solutions.hybrid]
 
     def __call__(self, messages: list[Message]) -> str:
+        if not any(t.instruction in (messages[-1].text or "") for t in TASKS):  # a value left out: stop
+            return (
+                'Reason: a value is missing.\nAction: {"action_type": "status", "goal_status": "infeasible"}'
+            )
         step = self.steps.pop(0)
         data = androidworld_action(model_action(step, self.device), self.device.observe())
         if self.wrong is not None and isinstance(step, ShortcutAction):
@@ -37,9 +47,11 @@ class Gold:
         return f"Reason: the reference.\nAction: {json.dumps(data)}"
 
 
-def diagnose(device: Device, wrong=None):
-    agent = lambda: MasT3AAgent(llm=ScriptedLLM(Gold(device, wrong)))  # noqa: E731
-    return next_actions(device, list(TASKS), agent, KB, ShortcutExecutor(KB, device))
+def diagnose(device: Device, wrong=None, missing_info=False, llm=None):
+    agent = lambda: MasT3AAgent(llm=llm or ScriptedLLM(Gold(device, wrong)))  # noqa: E731
+    return next_actions(
+        device, list(TASKS), agent, KB, ShortcutExecutor(KB, device), missing_info=missing_info
+    )
 
 
 def test_an_agent_that_answers_the_reference_scores_every_figure_full(device):
@@ -51,7 +63,7 @@ def test_an_agent_that_answers_the_reference_scores_every_figure_full(device):
         (s.task_id, s.step, s.reference, s.answer) for s in scores if not s.correct
     ]
     figures = grouped(scores)
-    assert list(figures) == ["all", "level-1", "length 1-3"]
+    assert list(figures) == ["all", "level-1", "length 1-3"] and figures["all"]["missing: cases"] == 0
     assert figures["all"]["action accuracy"] == figures["all"]["shortcut selection"] == 1.0
     assert figures["all"]["shortcut skipped"] == 0.0 and figures["all"]["steps"] == len(scores)
 
@@ -79,11 +91,11 @@ def test_value_source():
     assert value_source(1750464000000, "the 21st of June", "") == "carried"
 
 
-def test_the_cli_writes_every_score_and_prints_the_figures_at_80_columns(tmp_path):
+def test_the_cli_writes_a_diagnosis_directory_and_prints_the_figures_at_80_columns(tmp_path):
     script = tmp_path / "finish.yaml"
     finish = 'Reason: done.\nAction: {"action_type": "status", "goal_status": "complete"}'
-    script.write_text(json.dumps([finish] * 3))
-    out = tmp_path / "na.json"
+    script.write_text(json.dumps([finish] * 4))  # amazon-02's 3 steps and its 1 missing-information case
+    out = tmp_path / "na"
     result = CliRunner().invoke(
         app,
         ["diagnose", "next-action", "--agent", "mas-t3a", "--model", f"scripted:{script}", "--tasks", "amazon-02",
@@ -91,13 +103,121 @@ def test_the_cli_writes_every_score_and_prints_the_figures_at_80_columns(tmp_pat
         env={"COLUMNS": "80"},
     )  # fmt: skip
     assert result.exit_code == 0, result.output
-    data = json.loads(out.read_text())
-    assert [s["kind"] for s in data["steps"]] == ["finish"] * 3 and data["figures"]["all"][
-        "action accuracy"
-    ] == 0
-    tables = [
-        line for line in result.output.splitlines() if not line.startswith("scores: ")
-    ]  # a path is as long as it is
+    decisions = [json.loads(line) for line in (out / "decisions.jsonl").read_text().splitlines()]
+    assert [(d["kind"], d["missing"]) for d in decisions] == [
+        ("finish", None),
+        ("finish", "mechanical watch"),
+        ("finish", None),
+        ("finish", None),
+    ]
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["agent"] == "mas-t3a" and summary["figures"]["all"]["action accuracy"] == 0
+    assert summary["figures"]["all"]["missing: asked/stopped"] == 1.0
+    page = (out / "report.html").read_text()
+    assert "Missing information" in page and "Search Amazon for something" in page
+    tables = [line for line in result.output.splitlines() if not line.startswith("diagnosis: ")]
     assert "kind agreement" in result.output and all(len(line) <= 80 for line in tables)
-    refused = CliRunner().invoke(app, ["diagnose", "next-action", "--agent", "oracle", "--out", str(out)])
-    assert refused.exit_code == 2 and "t3a, m3a and mas-t3a" in refused.output
+    (out / "report.html").unlink()
+    again = CliRunner().invoke(app, ["diagnose", "report", str(out)], env={"COLUMNS": "80"})
+    assert again.exit_code == 0 and (out / "report.html").read_text() == page
+
+
+def test_agents_whose_history_cannot_be_written_are_refused_saying_why(tmp_path):
+    script = tmp_path / "none.yaml"
+    script.write_text("[]")
+    for agent, why in (("oracle", "not a model agent"), ("mobileagent-e", "Manager's plan")):
+        refused = CliRunner().invoke(
+            app, ["diagnose", "next-action", "--agent", agent, "--model", f"scripted:{script}"],
+            env={"COLUMNS": "300"},
+        )  # fmt: skip
+        assert refused.exit_code == 2 and why in refused.output, refused.output
+
+
+# -- missing information ------------------------------------------------------------------------------------
+def test_missing_cases_leave_out_values_the_screen_or_the_history_shows():
+    instruction = "Search Amazon for a mechanical watch and share it with Sam"
+    call = ShortcutAction(name="amazon.search_product", arguments={"query": "mechanical watch", "n": 3})
+    assert missing_cases(instruction, call, [], "Home") == [
+        ("mechanical watch", "Search Amazon for a something and share it with Sam")
+    ]
+    assert missing_cases(instruction, call, [], "Results for mechanical watch") == []
+    typed = PastStep(TapAction(x=1, y=1), None, "type 'mechanical watch'")  # type: ignore[arg-type]
+    assert missing_cases(instruction, call, [typed], "Home") == []
+    assert missing_cases(instruction, TypeAction(text="Sam"), [], "")[0][1].endswith(
+        "share it with something"
+    )
+
+
+def test_what_an_agent_does_without_the_value_is_asked_stopped_invented_or_other():
+    from masbench.actions import parse_action
+
+    assert missing_outcome(parse_action({"action": "answer", "text": "Which watch?"})) == "asked"
+    assert missing_outcome(parse_action({"action": "finish", "status": "infeasible"})) == "stopped"
+    assert (
+        missing_outcome(ShortcutAction(name="amazon.search_product", arguments={"query": "x"})) == "invented"
+    )
+    assert missing_outcome(TypeAction(text="watch")) == "invented"
+    assert missing_outcome(TapAction(x=1, y=1)) == "other" and missing_outcome(None) == "invalid"
+
+
+def test_an_agent_that_stops_when_a_value_is_missing_scores_full_and_its_decisions_are_unchanged(device):
+    scores = diagnose(device, missing_info=True)
+    cases = [s for s in scores if s.missing is not None]
+    assert {(s.task_id, s.missing) for s in cases} == {
+        ("amazon-02", "mechanical watch"),
+        ("cross-01", "Samuel Okafor"),
+    }
+    assert all(s.outcome == "stopped" and "something" in (s.instruction or "") for s in cases)
+    figures = grouped(scores)["all"]
+    assert figures["missing: cases"] == 2 and figures["missing: asked/stopped"] == 1.0
+    assert figures["action accuracy"] == 1.0 and figures["missing: invented"] == 0.0
+
+
+# -- other agent families ---------------------------------------------------------------------------------
+class V2Gold:
+    """Mobile-Agent-v2's decision answering each reference step as v2 writes it; its memory call keeps
+    nothing. Keeps the decision prompts, to read the history they show."""
+
+    def __init__(self, device: Device) -> None:
+        self.device, self.prompts = device, []
+        self.steps = [a for t in TASKS for a in t.solutions.hybrid]
+
+    def __call__(self, messages: list[Message]) -> str:
+        if (messages[-1].text or "").startswith("### Response requirements ###\nIs there content"):
+            return "### Important content ###\nNone"
+        self.prompts.append(messages[-1].text or "")
+        action = v2_action_text(self.steps.pop(0), self.device.observe())
+        return f"### Thought ###\nthe reference\n### Action ###\n{action}\n### Operation ###\nthe reference"
+
+
+def test_mas_mobileagent_is_given_the_gold_history_as_its_operations(device):
+    gold = V2Gold(device)
+    agent = lambda: MasMobileAgentTree(llm=ScriptedLLM(gold))  # noqa: E731
+    scores = next_actions(device, list(TASKS), agent, KB, ShortcutExecutor(KB, device), missing_info=False)
+    assert scores and all(s.correct for s in scores), [
+        (s.reference, s.answer) for s in scores if not s.correct
+    ]
+    first, second = gold.prompts[0], gold.prompts[1]
+    assert "### History operations ###" not in first
+    call = "amazon.search_product(query='mechanical watch', sort='review-rank')"
+    assert f"Step-1: [Operation: shortcut {call}; Action: Shortcut {call}]" in second
+
+
+# -- cassette ------------------------------------------------------------------------------------------------
+def test_a_diagnosis_recorded_to_a_cassette_replays_offline_with_identical_scores(device, tmp_path):
+    cassette = tmp_path / "llm_cassette.jsonl"
+    wrong = lambda d: {**d, "arguments": {k: "nope" for k in d["arguments"]}}  # noqa: E731
+    recorded = diagnose(
+        device, wrong, missing_info=True, llm=RecordingLLM(ScriptedLLM(Gold(device, wrong)), cassette)
+    )
+    out = tmp_path / "replay"
+    result = CliRunner().invoke(
+        app, ["diagnose", "next-action", "--agent", "mas-t3a", "--model", f"cassette:{cassette}",
+              "--tasks", ",".join(t.id for t in TASKS), "--out", str(out)],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    replayed = [json.loads(line) for line in (out / "decisions.jsonl").read_text().splitlines()]
+    assert replayed == [s.model_dump(mode="json") for s in recorded]
+    assert json.loads((out / "summary.json").read_text())["figures"] == json.loads(
+        json.dumps(grouped(recorded))
+    )

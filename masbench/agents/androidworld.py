@@ -27,7 +27,7 @@ from masbench.llm import LLMError, Message
 
 from .androidworld_reply import OURS, parse_strict
 from .androidworld_screen import ground, screen
-from .base import AgentStep
+from .base import AgentStep, PastStep
 from .llm_agent import LLMAgent, Turn
 from .parsing import Grammar, ParsedAction, ParseMode, parse_in_mode, parse_model_action
 from .prompting import render
@@ -129,6 +129,13 @@ class AndroidWorldAgent(LLMAgent):
     def history_lines(self) -> str:
         lines = (self.step_label.format(n=n) + s for n, s in enumerate(self.summaries, 1))
         return "\n".join(lines) or FIRST_STEP
+
+    def assume_history(self, past: list[PastStep]) -> None:
+        """Each past step as a history line: the action in AndroidWorld's grammar, then what it did in
+        words (its element number would name an element of a screen the model no longer sees)."""
+        self.summaries = [
+            f"Action selected: {action_json(p.action)}. Reference step: {p.description}." for p in past
+        ]
 
     def step(self, observation: Observation, history: list[StepRecord]) -> AgentStep:
         turn = Turn()

@@ -32,6 +32,17 @@ class AgentStep:
     rescued: bool = False
 
 
+@dataclass(frozen=True)
+class PastStep:
+    """A step an agent is told it took (teacher forcing: `masbench diagnose next-action` hands it a
+    reference's earlier steps as its own): the action, the screen it was taken on, and what it did in
+    words (an element number means nothing once the screen has changed)."""
+
+    action: Action
+    before: Observation
+    description: str
+
+
 class Agent(ABC):
     """Base of every agent. Agents see only a `TaskView` (the instruction and the apps), the observations
     and their own history; the whole task, with its solutions and check, is for `oracle` alone
@@ -66,6 +77,12 @@ class Agent(ABC):
         ValueError when the data is not this agent's memory."""
         if memory is not None:
             raise ValueError(f"{self.name} does not learn, so it has no memory to continue from")
+
+    def assume_history(self, past: list[PastStep]) -> None:
+        """Take `past` as this episode's steps so far, written in the agent's own history format, so that
+        the next `step` decides from them (called right after `reset`). NotImplementedError, saying why,
+        for an agent whose history cannot be written for it."""
+        raise NotImplementedError(f"{self.name}: not a model agent with a history that can be written for it")
 
     @abstractmethod
     def step(self, observation: Observation, history: list[StepRecord]) -> AgentStep:

@@ -74,7 +74,7 @@ if TYPE_CHECKING:
     from masbench.tasks import TaskView
     from masbench.trajectory import StepRecord
 
-    from .base import AgentStep
+    from .base import AgentStep, PastStep
 
 log = logging.getLogger(__name__)
 ESCALATE_AFTER = 2  # actions in a row judged failed before the Manager sees their log (error escalation)
@@ -267,6 +267,13 @@ class MobileAgentE(LLMAgent):
         self.attempts: list[Attempt] = []  # every action that ran or was tried, with its outcome
         self.acted: Acted | None = None
         self.shown: dict[int, list[UIElement]] = {}  # step → the elements its indices refer to
+
+    def assume_history(self, past: list[PastStep]) -> None:
+        raise NotImplementedError(
+            f"{self.name}: its Operator acts on the Manager's plan and subgoal, which the Manager writes step "
+            "by step and no reference gives, and the Manager itself may end the task; one action cannot be "
+            "asked of it on a reference's history"
+        )
 
     def step(self, observation: Observation, history: list[StepRecord]) -> AgentStep:
         turn = Turn()

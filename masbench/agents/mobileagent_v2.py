@@ -33,28 +33,31 @@ from masbench.actions import (
     BackAction,
     FinishAction,
     HomeAction,
+    LongPressAction,
     OpenAppAction,
     ShortcutAction,
     SwipeAction,
     TapAction,
     TypeAction,
+    select,
 )
 from masbench.actions.schema import parse_call
 from masbench.llm import LLMError, Message
 
-from .history import StepNote
+from .history import StepNote, describe_action
 from .llm_agent import LLMAgent, Turn
 from .ocr import CONTAINERS, TextBox, check_available, ocr_perception, read_text
 from .parsing import ParsedAction
 from .prompting import render
 
 if TYPE_CHECKING:
+    from masbench.actions import Action
     from masbench.device import Observation, UIElement
     from masbench.shortcuts import KnowledgeBase
     from masbench.tasks import TaskView
     from masbench.trajectory import StepRecord
 
-    from .base import AgentStep
+    from .base import AgentStep, PastStep
 
 Perception = Literal["ocr", "tree"]
 NOTHING_YET = "(nothing yet)"
@@ -226,6 +229,30 @@ def keyboard_status(active: bool, *, typing: bool = False) -> str:
     return "The keyboard has not been activated" + (" and you can't type." if typing else ".")
 
 
+def v2_action_text(action: Action, before: Observation) -> str:
+    """An action as v2's decision writes it (`Tap (x, y)`, `Type (text)`, `Open app (name)`...), a target
+    by its centre on the screen `before` it was taken; actions v2 lacks in the same form (`Back`)."""
+    if isinstance(action, ShortcutAction):
+        return f"Shortcut {action.call_text()}"
+    if isinstance(action, OpenAppAction):
+        return f"Open app ({action.name})"
+    if isinstance(action, TypeAction):
+        return f"Type ({action.text})"
+    if isinstance(action, SwipeAction) and action.x1 is not None:
+        return f"Swipe ({action.x1}, {action.y1}), ({action.x2}, {action.y2})"
+    if isinstance(action, TapAction | LongPressAction):
+        if action.target is not None:
+            x, y = select(action.target, before.elements).center
+        elif action.index is not None:
+            x, y = next(el.center for el in before.elements if el.index == action.index)
+        else:
+            x, y = action.x or 0, action.y or 0
+        return f"{'Tap' if isinstance(action, TapAction) else 'Long press'} ({x}, {y})"
+    if isinstance(action, FinishAction):
+        return "Stop"
+    return describe_action(action.model_dump(mode="json", exclude_none=True)).capitalize()
+
+
 @dataclass(frozen=True)
 class Operation:
     """One decision as v2 keeps it: the thought, the operation sentence, and the action as written."""
@@ -278,6 +305,12 @@ class MobileAgentV2(LLMAgent):
         self.memory_text = ""
         self.failed: Operation | None = None  # the last operation judged B or C (v2's error flag)
         self.shown: Shown | None = None
+
+    def assume_history(self, past: list[PastStep]) -> None:
+        """Each past step as an operation the reflection judged A (v2's history): what it did in words and
+        the action in v2's grammar. The planning agent's completed contents and the memory are the agent's
+        own readings, which no reference gives: they stay empty."""
+        self.operations = [Operation("", p.description, v2_action_text(p.action, p.before)) for p in past]
 
     def step(self, observation: Observation, history: list[StepRecord]) -> AgentStep:
         turn = Turn()

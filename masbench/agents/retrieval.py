@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from masbench.tasks import TaskView
     from masbench.trajectory import StepRecord
 
-    from .base import AgentStep
+    from .base import AgentStep, PastStep
 
 K1, B = 1.2, 0.75
 SCREEN_WEIGHT = 0.3  # screen text is noisy: it helps to order, not to decide
@@ -222,6 +222,7 @@ class OffersShortcuts:
         self._retriever: ShortcutRetriever | None = None
         self._reference: list[str] = []
         self._seen: set[str] = set()
+        self.offered_now: set[str] | None = None  # names offered at the last step, None when none were shown
 
     def expose(self, exposure: Exposure) -> None:
         """Set the exposure level. `oracle` needs the reference's shortcut names, so the episode hands this
@@ -252,12 +253,24 @@ class OffersShortcuts:
             shown = retrieve_for_screen(
                 self._retriever, self.task.instruction, observation.elements, observation.package
             )
-        self._seen |= {s.qualified_name for s in shown}
+        self.offered_now = {s.qualified_name for s in shown}
+        self._seen |= self.offered_now
         return shown
+
+    def assume_history(self, past: list[PastStep]) -> None:
+        """The agent's history written for it, and what an episode through `past` would have offered: the
+        shortcuts shown on each past screen and those the past steps called."""
+        super().assume_history(past)  # type: ignore[misc]
+        for p in past:
+            self.offered(p.before)
+            if isinstance(p.action, ShortcutAction):
+                self._seen.add(p.action.name)
+        self.offered_now = None
 
     def step(self, observation: Observation, history: list[StepRecord]) -> AgentStep:
         """The agent's step, with a call of a shortcut not offered in this episode refused: an invalid step
         whose error starts with `NOT_OFFERED`, nothing executed."""
+        self.offered_now = None  # a step that shows no prompt (v2's automatic Back) offers nothing
         result: AgentStep = super().step(observation, history)  # type: ignore[misc]
         refusal = self.refusal(result.action)
         return result if refusal is None else replace(result, action=None, error=refusal)

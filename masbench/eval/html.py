@@ -462,3 +462,18 @@ def failures_html(runs: list[tuple[str, Summary]], links: bool) -> str:
         "trajectory (definitions: docs/metrics.md).</p>"
         f"<table><tr><th>Class</th>{head}</tr>{''.join(rows)}</table>"
     )
+
+
+def html_table(head: list[str], rows: list[list[str]]) -> str:
+    """A table of plain-text cells (escaped here), a header row first."""
+    cells = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in rows)
+    return f"<table><tr>{cells}</tr>{body}</table>"
+
+
+def html_page(title: str, body: str) -> str:
+    """A whole page in the report's style around `body` (HTML)."""
+    return (
+        f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
+        f"<style>{CSS}</style></head><body>{body}</body></html>"
+    )
