@@ -3,12 +3,14 @@ Add to List. The chosen variant and quantity are screen args; what the shopper c
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
 
 from ...app import AppContext
 from ...ui import IMAGE, VIEWGROUP, Node
 from ...widgets import choice_dialog, column, divider, row, scroll_page, spacer, text
 from . import store
+from .catalog import Product
 from .parts import (
     DEAL_RED,
     GREEN,
@@ -37,69 +39,39 @@ MAX_PICK = 10
 WIDTH = 1080 - 72
 
 
+@dataclass(frozen=True)
+class Choice:
+    """What the shopper picked on the page (screen args): colour (the first by default), size, quantity."""
+
+    colour: str | None
+    size: str | None
+    qty: int
+
+
 def product(ctx: AppContext) -> Node:
-    args = ctx.args
-    p = cat(ctx).by_asin[args["asin"]]
-    colour = args.get("colour") or (p.colours[0] if p.colours else None)
-    size = args.get("size")
-    qty = int(args.get("qty") or 1)
-
-    def chosen() -> bool:
-        if p.sizes and not size:
-            ctx.ui["error"] = "Please select a Size"
-            return False
-        ctx.ui.pop("error", None)
-        return True
-
-    def add() -> None:
-        if chosen():
-            store.add_to_cart(ctx.state, p.asin, qty, size, colour)
-            ctx.ui["added"] = "cart"
-            ctx.toast("Added to Cart")
-
-    def buy_now() -> None:
-        if chosen():
-            line = {"asin": p.asin, "quantity": qty, "size": size, "colour": colour}
-            go(ctx, "checkout", source="buy_now", lines=[line], delivery="standard")
-
-    def add_to_list() -> None:
-        fresh = store.add_to_wishlist(ctx.state, p.asin, ctx.now().date().isoformat())
-        ctx.ui["added"] = "list"
-        ctx.toast("Added to Shopping List" if fresh else "Already in your Shopping List")
-
-    def pick(**change: str) -> Callable[[], None]:
-        return lambda: (args.update(change), ctx.ui.pop("error", None), ctx.ui.pop("added", None))
-
-    variants: list[Node | None] = []
-    if p.colours:
-        variants += [
-            _label("Colour", colour or ""),
-            row(
-                flow(
-                    [
-                        pill(c, c == colour, pick(colour=c), rid="variant_colour", desc=f"Colour {c}")
-                        for c in p.colours
-                    ],
-                    WIDTH,
-                ),
-                pad=(36, 0, 36, 20),
-            ),
-        ]
-    if p.sizes:
-        variants += [
-            _label("Size", size or "Select"),
-            row(
-                flow(
-                    [pill(s, s == size, pick(size=s), rid="variant_size", desc=f"Size {s}") for s in p.sizes],
-                    WIDTH,
-                ),
-                pad=(36, 0, 36, 20),
-            ),
-        ]
-    error = ctx.ui.get("error")
-    stock = f"Only {p.stock} left in stock - order soon." if p.stock else "In Stock"
+    p = cat(ctx).by_asin[ctx.args["asin"]]
+    choice = Choice(
+        ctx.args.get("colour") or (p.colours[0] if p.colours else None),
+        ctx.args.get("size"),
+        int(ctx.args.get("qty") or 1),
+    )
     content = scroll_page(
         "page",
+        *_headline(p, choice.colour),
+        *_price_and_delivery(ctx, p),
+        *_variant_pickers(ctx, p, choice),
+        *_buy_box(ctx, p, choice),
+        *_details(ctx, p),
+        text("", size=20, pad=(0, 40, 0, 40)),
+        rid="product_page",
+    )
+    banner = _added_banner(ctx)
+    return page(ctx, "Home", column(banner, content, weight=1) if banner else content)
+
+
+def _headline(p: Product, colour: str | None) -> list[Node | None]:
+    """Byline and stars, title, deal badge, the main picture in the chosen colour and its gallery dots."""
+    return [
         row(
             text(
                 f"by {p.brand}" if p.is_book else f"Visit the {p.brand} Store",
@@ -132,6 +104,12 @@ def product(ctx: AppContext) -> Node:
             valign="center",
             desc="Image 1 of 5",
         ),
+    ]
+
+
+def _price_and_delivery(ctx: AppContext, p: Product) -> list[Node | None]:
+    stock = f"Only {p.stock} left in stock - order soon." if p.stock else "In Stock"
+    return [
         row(
             text(f"-{p.discount}%", size=52, fg=DEAL_RED, pad=(0, 0, 20, 0)) if p.discount else None,
             text(money(p.price), size=60, fg=INK, bold=True, rid="corePrice"),
@@ -155,25 +133,74 @@ def product(ctx: AppContext) -> Node:
         if p.prime
         else text(delivery_line(ctx, p), "small", pad=(36, 10, 36, 0), max_lines=2),
         text(stock, size=36, fg=GREEN if not p.stock else DEAL_RED, pad=(36, 10, 36, 10), rid="availability"),
-        *variants,
+    ]
+
+
+def _variant_pickers(ctx: AppContext, p: Product, choice: Choice) -> list[Node | None]:
+    """A row of pills per dimension the product varies in (colour, size), under the value picked."""
+    variants: list[Node | None] = []
+    if p.colours:
+        colours = [
+            pill(
+                c,
+                c == choice.colour,
+                partial(pick_variant, ctx, colour=c),
+                rid="variant_colour",
+                desc=f"Colour {c}",
+            )
+            for c in p.colours
+        ]
+        variants += [_label("Colour", choice.colour or ""), row(flow(colours, WIDTH), pad=(36, 0, 36, 20))]
+    if p.sizes:
+        sizes = [
+            pill(
+                s, s == choice.size, partial(pick_variant, ctx, size=s), rid="variant_size", desc=f"Size {s}"
+            )
+            for s in p.sizes
+        ]
+        variants += [_label("Size", choice.size or "Select"), row(flow(sizes, WIDTH), pad=(36, 0, 36, 20))]
+    return variants
+
+
+def _buy_box(ctx: AppContext, p: Product, choice: Choice) -> list[Node | None]:
+    """The missing-size error, the quantity picker and the three buttons."""
+    error = ctx.ui.get("error")
+    return [
         text(error, size=34, fg=DEAL_RED, pad=(36, 0, 36, 10), rid="variant_error") if error else None,
         row(
             pill(
-                f"Quantity: {qty}",
+                f"Quantity: {choice.qty}",
                 False,
                 ctx.opener("quantity"),
                 rid="quantity",
-                desc=f"Quantity {qty}",
+                desc=f"Quantity {choice.qty}",
             ),
             pad=(36, 10, 36, 20),
         ),
         column(
-            button("Add to Cart", add, rid="add-to-cart-button", colour=YELLOW),
-            button("Buy Now", buy_now, rid="buy-now-button", colour=ORANGE),
-            button("Add to List", add_to_list, rid="add-to-wishlist-button", colour="#ffffff"),
+            button(
+                "Add to Cart", partial(add_to_cart, ctx, p, choice), rid="add-to-cart-button", colour=YELLOW
+            ),
+            button("Buy Now", partial(buy_now, ctx, p, choice), rid="buy-now-button", colour=ORANGE),
+            button(
+                "Add to List", partial(add_to_list, ctx, p), rid="add-to-wishlist-button", colour="#ffffff"
+            ),
             pad=(36, 0, 36, 20),
             gap=20,
         ),
+    ]
+
+
+def _details(ctx: AppContext, p: Product) -> list[Node | None]:
+    """About this item (the department's bullet points) and the product information table."""
+    department = cat(ctx).categories[p.category]
+    information = (
+        ("ASIN", p.asin),
+        ("Brand" if not p.is_book else "Author", p.brand),
+        ("Department", department.label),
+        ("Customer Reviews", f"{p.rating:.1f} out of 5 stars ({p.reviews:,})"),
+    )
+    return [
         divider(),
         section_title("About this item"),
         *[
@@ -184,23 +211,51 @@ def product(ctx: AppContext) -> Node:
                 gap=20,
                 valign="center",
             )
-            for line in cat(ctx).categories[p.category].about
+            for line in department.about
         ],
         section_title("Product information"),
         *[
             row(text(k, "caption", w=380), text(v, "body_small", weight=1), pad=(36, 6, 36, 6))
-            for k, v in (
-                ("ASIN", p.asin),
-                ("Brand" if not p.is_book else "Author", p.brand),
-                ("Department", cat(ctx).categories[p.category].label),
-                ("Customer Reviews", f"{p.rating:.1f} out of 5 stars ({p.reviews:,})"),
-            )
+            for k, v in information
         ],
-        text("", size=20, pad=(0, 40, 0, 40)),
-        rid="product_page",
-    )
-    banner = _added_banner(ctx)
-    return page(ctx, "Home", column(banner, content, weight=1) if banner else content)
+    ]
+
+
+# -- product handlers ------------------------------------------------------------------------------------
+def pick_variant(ctx: AppContext, **change: str) -> None:
+    """A new colour or size clears the size error and the added banner (it was about the old variant)."""
+    ctx.args.update(change)
+    ctx.ui.pop("error", None)
+    ctx.ui.pop("added", None)
+
+
+def _size_chosen(ctx: AppContext, p: Product, choice: Choice) -> bool:
+    """Whether the product can go to the cart as chosen; if not, the page says to pick a size."""
+    if p.sizes and not choice.size:
+        ctx.ui["error"] = "Please select a Size"
+        return False
+    ctx.ui.pop("error", None)
+    return True
+
+
+def add_to_cart(ctx: AppContext, p: Product, choice: Choice) -> None:
+    if _size_chosen(ctx, p, choice):
+        store.add_to_cart(ctx.state, p.asin, choice.qty, choice.size, choice.colour)
+        ctx.ui["added"] = "cart"
+        ctx.toast("Added to Cart")
+
+
+def buy_now(ctx: AppContext, p: Product, choice: Choice) -> None:
+    """Checkout of this item alone, whatever the cart holds."""
+    if _size_chosen(ctx, p, choice):
+        line = {"asin": p.asin, "quantity": choice.qty, "size": choice.size, "colour": choice.colour}
+        go(ctx, "checkout", source="buy_now", lines=[line], delivery="standard")
+
+
+def add_to_list(ctx: AppContext, p: Product) -> None:
+    fresh = store.add_to_wishlist(ctx.state, p.asin, ctx.now().date().isoformat())
+    ctx.ui["added"] = "list"
+    ctx.toast("Added to Shopping List" if fresh else "Already in your Shopping List")
 
 
 def quantity_menu(ctx: AppContext) -> Node:
