@@ -51,11 +51,13 @@ class SnapshotState:
         return self.data.get("settings", {}).get(namespace, {}).get(key, ops.MISSING)
 
     def foreground(self) -> dict[str, Any]:
-        return self.data.get("foreground", {})
+        foreground: dict[str, Any] = self.data.get("foreground", {})
+        return foreground
 
     def stack(self) -> list[dict[str, Any]]:
         """The back stack, bottom first; the last entry is the foreground screen."""
-        return self.data.get("stack", [])
+        stack: list[dict[str, Any]] = self.data.get("stack", [])
+        return stack
 
 
 @dataclass

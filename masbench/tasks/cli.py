@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from enum import StrEnum
 from pathlib import Path
+from typing import Any
 
 import typer
 import yaml
@@ -66,7 +67,7 @@ def list_command(
     """List tasks: id, kind, apps, level, step counts and instruction."""
     console = Console()
     tasks = _select(_load(tasks_dir), subset)
-    rows = [
+    rows: list[dict[str, Any]] = [
         {
             "id": t.id,
             "kind": t.kind,

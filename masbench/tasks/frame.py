@@ -284,6 +284,7 @@ def _resolved(app: str, path: str, states: Iterable[Any]) -> set[tuple[str, ...]
         parts: list[str] = [app]
         current = state
         for part in path.split("."):
+            element: Any  # an item of a JSON list
             element, missing = ops.resolve(current, part) if isinstance(current, list) else (None, part)
             if missing is None:
                 key = identity_key(current, current)

@@ -91,19 +91,19 @@ def _coerce(actual: Any, expected: Any) -> Any:
 
 
 def _eq(actual: Any, expected: Any) -> bool:
-    return _coerce(actual, expected) == expected
+    return bool(_coerce(actual, expected) == expected)
 
 
 def _order(op: str, actual: Any, expected: Any) -> bool:
     actual = _coerce(actual, expected)
     try:
         if op == "gt":
-            return actual > expected
+            return bool(actual > expected)
         if op == "gte":
-            return actual >= expected
+            return bool(actual >= expected)
         if op == "lt":
-            return actual < expected
-        return actual <= expected
+            return bool(actual < expected)
+        return bool(actual <= expected)
     except TypeError:
         return False
 
@@ -128,7 +128,7 @@ def _icontains(actual: Any, expected: str) -> bool:
 
 def _apply(op: str, actual: Any, expected: Any) -> bool:
     if op == "exists":
-        return (actual is not MISSING and actual is not None) == expected
+        return bool((actual is not MISSING and actual is not None) == expected)
     if actual is MISSING:
         return False
     if op == "eq":

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from statistics import mean
+from typing import Any
 
 import yaml
 from pydantic import BaseModel
@@ -52,7 +53,7 @@ class TaskStats(BaseModel):
     by_app: dict[str, AppStats]  # apps with at least one task; a cross-app task counts for each app
 
 
-def _group(tasks: list[Task], total: int, paper: dict | None) -> GroupStats:
+def _group(tasks: list[Task], total: int, paper: dict[str, Any] | None) -> GroupStats:
     return GroupStats(
         tasks=len(tasks),
         share=len(tasks) / total if total else 0.0,
