@@ -55,6 +55,8 @@ class StepRecord(BaseModel):
     elements: int = 0
     touch: list[tuple[int, int]] | None = None  # where a GUI action touched: a tap's point, a swipe's ends
     target: str | None = None  # the element it acted on, as the agent was shown it
+    # a MAS agent's step with a reference shortcut left: was the one the reference calls next offered to it?
+    reference_offered: bool | None = None
     wall_s: float = 0.0  # the whole step: observe + agent + execute + bookkeeping
     observe_s: float = 0.0  # device I/O: screenshot + UI dump
     agent_s: float = 0.0

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from pydantic import BaseModel, ValidationError
 
-from masbench.agents.retrieval import NOT_OFFERED, ShortcutRetriever, retrieve_for_screen
+from masbench.agents.retrieval import NOT_OFFERED, OffersShortcuts, ShortcutRetriever, retrieve_for_screen
 from masbench.catalog import APPS, BY_PACKAGE
 from masbench.device.elements import parse_ui_dump
 from masbench.shortcuts import KBError
@@ -26,6 +26,7 @@ from .faults import INJECTED
 from .records import EpisodeResult
 
 if TYPE_CHECKING:
+    from masbench.agents import Agent
     from masbench.tasks import Task
 
 log = logging.getLogger(__name__)
@@ -145,7 +146,7 @@ def _app_of(name: str) -> str | None:
 
 def reference_shortcuts(task: Task) -> list[str]:
     """The shortcut names the task's hybrid reference calls."""
-    return sorted({a.name for a in task.solutions.hybrid if getattr(a, "action", None) == "shortcut"})
+    return sorted(set(task.shortcut_names()))
 
 
 def diagnose(
@@ -209,26 +210,52 @@ def _screen_size(png: Path) -> tuple[int, int] | None:
     return (int.from_bytes(head[:4], "big"), int.from_bytes(head[4:], "big")) if len(head) == 8 else None
 
 
-def online_recall(
-    task: Task, steps: list[StepRecord], episode_dir: Path, retriever: ShortcutRetriever
-) -> tuple[int, int]:
-    """(hits, steps): at each counted step with a reference shortcut still uncalled, whether the first such
-    (in reference order) was among those the `retrieved` level offered, recomputed from the step's saved
-    UI dump (retrieval is deterministic). Steps without a saved dump are left out."""
+def next_reference_shortcut(task: Task, steps: list[StepRecord]) -> str | None:
+    """The shortcut the reference calls next after `steps`: its first not yet called successfully (in
+    reference order), None when none is left."""
     pending = task.shortcut_names()
-    hits = total = 0
     for s in steps:
-        if not pending or s.kind in UNCOUNTED:
-            continue
-        if s.ui_dump is not None and (episode_dir / s.ui_dump).exists():
-            size = _screen_size(episode_dir / s.screenshot) if s.screenshot else None
-            elements = parse_ui_dump((episode_dir / s.ui_dump).read_bytes(), screen=size)
-            package = s.foreground.split("/")[0] if s.foreground else None
-            offered = retrieve_for_screen(retriever, task.instruction, elements, package)
-            hits += pending[0] in {o.qualified_name for o in offered}
-            total += 1
         if s.kind == "shortcut" and s.ok and s.action and s.action.get("name") in pending:
             pending.remove(s.action["name"])
+    return pending[0] if pending else None
+
+
+def reference_offered(task: Task, agent: Agent, history: list[StepRecord]) -> bool | None:
+    """Online retrieval recall as a step is made (`StepRecord.reference_offered`): whether the shortcut the
+    reference calls next was among those the agent was offered at this step; None for an agent offered
+    none at this step (not a MAS agent, or a step without a prompt) and when no reference shortcut is left."""
+    offered = agent.offered_now if isinstance(agent, OffersShortcuts) else None
+    pending = next_reference_shortcut(task, history) if offered is not None else None
+    return None if pending is None or offered is None else pending in offered
+
+
+def online_recall(
+    task: Task, steps: list[StepRecord], episode_dir: Path, retriever: ShortcutRetriever | None
+) -> tuple[int, int]:
+    """(hits, steps) of the online retrieval recall over an episode's counted steps: from each step's
+    `reference_offered`, recorded during the run; for an episode recorded without them, recomputed with a
+    `retrieved` run's `retriever` from each step's saved UI dump (retrieval is deterministic; steps
+    without a saved dump are left out)."""
+    counted = [(i, s) for i, s in enumerate(steps) if s.kind not in UNCOUNTED]
+    if any(s.reference_offered is not None for s in steps):
+        recorded = [s.reference_offered for _, s in counted if s.reference_offered is not None]
+        return sum(recorded), len(recorded)
+    hits = total = 0
+    for i, s in counted:
+        pending = next_reference_shortcut(task, steps[:i]) if retriever is not None else None
+        if (
+            retriever is None
+            or pending is None
+            or s.ui_dump is None
+            or not (episode_dir / s.ui_dump).exists()
+        ):
+            continue
+        size = _screen_size(episode_dir / s.screenshot) if s.screenshot else None
+        elements = parse_ui_dump((episode_dir / s.ui_dump).read_bytes(), screen=size)
+        package = s.foreground.split("/")[0] if s.foreground else None
+        offered = retrieve_for_screen(retriever, task.instruction, elements, package)
+        hits += pending in {o.qualified_name for o in offered}
+        total += 1
     return hits, total
 
 
@@ -271,18 +298,18 @@ def diagnose_run(
     predefined_kb: bool = True,
     retriever: ShortcutRetriever | None = None,
 ) -> dict[tuple[str, int], EpisodeDiagnosis]:
-    """The diagnosis of every scored episode whose task and trajectory are there; with the `retriever` of
-    a run offered retrieved shortcuts, its online retrieval recall too."""
+    """The diagnosis of every scored episode whose task and trajectory are there, with its online retrieval
+    recall where its steps recorded it or the `retriever` of a run offered retrieved shortcuts can
+    recompute it."""
     out = {}
     for r in results:
         task = tasks.get(r.task_id)
         steps = read_steps(run_dir / r.trajectory / "steps.jsonl") if task is not None and r.scored else None
         if task is not None and steps is not None:
             d = diagnose(r, task, steps, predefined_kb)
-            if retriever is not None:
-                d.retrieval_hits, d.retrieval_steps = online_recall(
-                    task, steps, run_dir / r.trajectory, retriever
-                )
+            d.retrieval_hits, d.retrieval_steps = online_recall(
+                task, steps, run_dir / r.trajectory, retriever
+            )
             out[d.key] = d
     return out
 

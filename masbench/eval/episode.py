@@ -23,6 +23,7 @@ from masbench.tasks.frame import judge as judge_outcome
 from masbench.tasks.player import prepare
 from masbench.trajectory import UNCOUNTED, EndReason, StepRecord, Usage
 
+from .diagnostics import reference_offered
 from .faults import injected_faults
 from .records import EpisodeResult, ErrorKind, JudgeMode
 
@@ -146,6 +147,7 @@ def run_episode(
         now_ms = _device_ms(device)
         record.device_ms = (now_ms - last_ms) if now_ms is not None and last_ms is not None else None
         last_ms = now_ms
+        record.reference_offered = reference_offered(task, agent, history)  # online retrieval recall
         usage.merge(record.usage)
         history.append(record)
         if record.kind == "answer" and record.action:
