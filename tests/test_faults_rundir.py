@@ -77,7 +77,7 @@ def test_an_episode_failing_the_same_way_every_time_is_given_up(tmp_path):
     assert given_up([*history, result()]) == {}  # it passed in the end
     assert given_up([*history[:-1], result(error="ValueError: another bug")]) == {}
 
-    config = prepare_run_dir(tmp_path, new_config(agent="oracle", tasks="x", task_ids=["settings-01"],
+    config = prepare_run_dir(tmp_path, new_config(agent="oracle-gui", tasks="x", task_ids=["settings-01"],
                                                   kb="none", devices=[]), resume=False)  # fmt: skip
     (tmp_path / "results.jsonl").write_text("".join(r.model_dump_json() + "\n" for r in history))
     runner = Runner(config, [TASKS.get("settings-01")], lambda: None, None, tmp_path)

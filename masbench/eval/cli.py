@@ -7,6 +7,7 @@ import shlex
 import threading
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, cast
 
 import typer
 from rich.console import Console
@@ -18,269 +19,210 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
+if TYPE_CHECKING:
+    from masbench.device import VPhoneMode
+    from masbench.eval.records import RunConfig
+    from masbench.eval.runner import Runner
+
 
 def _console() -> Console:
     """A console sized for the current terminal (or $COLUMNS), created per use so tests can set it."""
     return Console()
 
 
+AgentOption = Annotated[str, typer.Option("--agent", "-a", help="Agent name (see `masbench agents list`).")]
+TasksOption = Annotated[str, typer.Option(
+    "--tasks", "-t", help="Subset (all, single-app, cross-app, level-1..3, an app such as amazon: its single-app "
+    "tasks, uses:amazon: every task using it) or comma-separated task ids.",
+)]  # fmt: skip
+DevicesOption = Annotated[list[str], typer.Option(
+    "--devices", "-d", help="vphone:N to start N virtual phones, or device addresses SERIAL / HOST:PORT/SERIAL; repeatable.",
+)]  # fmt: skip
+ModelOption = Annotated[str | None, typer.Option(
+    "--model", "-m", help="Model for LLM agents: gemini-2.5-pro, openai:MODEL@URL, cassette:PATH, scripted:PATH.",
+)]  # fmt: skip
+OutOption = Annotated[
+    Path | None, typer.Option("--out", "-o", help="Run directory (default runs/<agent>-<timestamp>).")
+]
+ResumeOption = Annotated[
+    bool, typer.Option("--resume", help="Continue the run in --out: finished episodes are skipped.")
+]
+RepeatsOption = Annotated[
+    int, typer.Option("--repeats", min=1, help="Run every task K times (confidence intervals).")
+]
+MaxStepsOption = Annotated[int | None, typer.Option(
+    "--max-steps", min=1, help="Fixed step limit (default: 2 x the task's optimal steps, at least 10).",
+)]  # fmt: skip
+TimeoutOption = Annotated[
+    float, typer.Option("--timeout", min=1, help="Wall-clock limit per episode, seconds.")
+]
+KbOption = Annotated[str, typer.Option("--kb", help="Shortcut knowledge base: predefined, none, or a PATH.")]
+KbExposureOption = Annotated[str, typer.Option(
+    "--kb-exposure", help="What MAS agents are offered of the KB: oracle (the reference's shortcuts), retrieved (per "
+    "step), full (all). A call of a KB shortcut not offered in the episode is refused as an invalid step.",
+)]  # fmt: skip
+FaultsOption = Annotated[str | None, typer.Option(
+    "--faults", help="Inject shortcut faults at seeded rates, e.g. api:0.2,removed:0.1 (kinds: removed, api, moved, "
+    "slow); the report gives the recovery rate. See docs/metrics.md.",
+)]  # fmt: skip
+TasksDirOption = Annotated[Path | None, typer.Option(
+    "--tasks-dir", help="Task data directory (default: shipped tasks, or $MASBENCH_TASKS_DIR).",
+)]  # fmt: skip
+VPhoneModeOption = Annotated[str, typer.Option(
+    "--vphone-mode", help="Serve virtual phones from a child process (uses another core) or a thread.",
+)]  # fmt: skip
+ScreensOption = Annotated[
+    bool, typer.Option("--screens/--no-screens", help="Save a screenshot and UI dump per step.")
+]
+RecordOption = Annotated[bool, typer.Option(
+    "--record/--no-record",
+    help="Record live model calls to RUN_DIR/llm_cassette.jsonl (replay with --model cassette:PATH).",
+)]  # fmt: skip
+JudgeOption = Annotated[str | None, typer.Option(
+    "--judge", help="LLM judge (SPA-Bench style: final screenshots + described actions against the task's rubric); "
+    "same forms as --model. Required on real devices, which have no programmatic check.",
+)]  # fmt: skip
+ResetOption = Annotated[str, typer.Option(
+    "--reset", help="How each episode starts: seed (virtual phones: the task's seeded state; real devices: its apps "
+    "restarted) or snapshot:NAME (load that emulator snapshot through the console first).",
+)]  # fmt: skip
+ExecutorOption = Annotated[str, typer.Option(
+    "--executor", help="local: one worker thread per device in this process; ray: one Ray actor per device, placed "
+    "on the nodes that declare the custom resource masbench_device (needs the ray extra).",
+)]  # fmt: skip
+LearnAcrossRepeatsOption = Annotated[bool, typer.Option(
+    "--learn-across-repeats", help="For agents that learn across tasks (mobileagent-e): let each repeat continue the "
+    "memory of the one before (default: every repeat learns from scratch, in task order).",
+)]  # fmt: skip
+RayAddressOption = Annotated[str | None, typer.Option(
+    "--ray-address", help="Ray cluster to join (default: start a local Ray instance).",
+)]  # fmt: skip
+GroundingModelOption = Annotated[str | None, typer.Option(
+    "--grounding-model", help="Model that finds a dynamic shortcut's described targets on the screen at call time; "
+    "same forms as --model. Default: the agent's model. Needed when the KB has dynamic shortcuts.",
+)]  # fmt: skip
+JudgeModeOption = Annotated[str | None, typer.Option(
+    "--judge-mode", help="How success is decided: check (the task's programmatic check), llm (the judge), both (the "
+    "check decides and the judge's verdict is recorded beside it, to measure the judge). Default: both with "
+    "--judge, else check. On real devices the judge decides whatever the mode.",
+)]  # fmt: skip
+
+
 def run_command(
-    ctx: typer.Context,
-    agent: str = typer.Option(..., "--agent", "-a", help="Agent name (see `masbench agents list`)."),
-    tasks: str = typer.Option(
-        "all",
-        "--tasks",
-        "-t",
-        help="Subset (all, single-app, cross-app, level-1..3, an app such as amazon: its single-app tasks, "
-        "uses:amazon: every task using it) or comma-separated task ids.",
-    ),
-    devices: list[str] = typer.Option(
-        ["vphone:4"],
-        "--devices",
-        "-d",
-        help="vphone:N to start N virtual phones, or device addresses SERIAL / HOST:PORT/SERIAL; repeatable.",
-    ),
-    model: str | None = typer.Option(
-        None,
-        "--model",
-        "-m",
-        help="Model for LLM agents: gemini-2.5-pro, openai:MODEL@URL, cassette:PATH, scripted:PATH.",
-    ),
-    out: Path | None = typer.Option(
-        None, "--out", "-o", help="Run directory (default runs/<agent>-<timestamp>)."
-    ),
-    resume: bool = typer.Option(
-        False, "--resume", help="Continue the run in --out: finished episodes are skipped."
-    ),
-    repeats: int = typer.Option(1, "--repeats", min=1, help="Run every task K times (confidence intervals)."),
-    max_steps: int | None = typer.Option(
-        None,
-        "--max-steps",
-        min=1,
-        help="Fixed step limit (default: 2 x the task's optimal steps, at least 10).",
-    ),
-    timeout: float = typer.Option(600.0, "--timeout", min=1, help="Wall-clock limit per episode, seconds."),
-    kb: str = typer.Option(
-        "predefined", "--kb", help="Shortcut knowledge base: predefined, none, or a PATH."
-    ),
-    kb_exposure: str = typer.Option(
-        "retrieved",
-        "--kb-exposure",
-        help="What MAS agents are offered of the KB: oracle (the reference's shortcuts), retrieved (per "
-        "step), full (all). A call of a KB shortcut not offered in the episode is refused as an invalid step.",
-    ),
-    faults: str | None = typer.Option(
-        None,
-        "--faults",
-        help="Inject shortcut faults at seeded rates, e.g. api:0.2,removed:0.1 (kinds: removed, api, moved, "
-        "slow); the report gives the recovery rate. See docs/metrics.md.",
-    ),
-    tasks_dir: Path | None = typer.Option(
-        None, "--tasks-dir", help="Task data directory (default: shipped tasks, or $MASBENCH_TASKS_DIR)."
-    ),
-    vphone_mode: str = typer.Option(
-        "process",
-        "--vphone-mode",
-        help="Serve virtual phones from a child process (uses another core) or a thread.",
-    ),
-    screens: bool = typer.Option(
-        True, "--screens/--no-screens", help="Save a screenshot and UI dump per step."
-    ),
-    record: bool = typer.Option(
-        True,
-        "--record/--no-record",
-        help="Record live model calls to RUN_DIR/llm_cassette.jsonl (replay with --model cassette:PATH).",
-    ),
-    judge: str | None = typer.Option(
-        None,
-        "--judge",
-        help="LLM judge (SPA-Bench style: final screenshots + described actions against the task's rubric); "
-        "same forms as --model. Required on real devices, which have no programmatic check.",
-    ),
-    reset: str = typer.Option(
-        "seed",
-        "--reset",
-        help="How each episode starts: seed (virtual phones: the task's seeded state; real devices: its apps "
-        "restarted) or snapshot:NAME (load that emulator snapshot through the console first).",
-    ),
-    executor: str = typer.Option(
-        "local",
-        "--executor",
-        help="local: one worker thread per device in this process; ray: one Ray actor per device, placed on the "
-        "nodes that declare the custom resource masbench_device (needs the ray extra).",
-    ),
-    learn_across_repeats: bool = typer.Option(
-        False,
-        "--learn-across-repeats",
-        help="For agents that learn across tasks (mobileagent-e): let each repeat continue the memory of the "
-        "one before (default: every repeat learns from scratch, in task order).",
-    ),
-    ray_address: str | None = typer.Option(
-        None, "--ray-address", help="Ray cluster to join (default: start a local Ray instance)."
-    ),
-    grounding_model: str | None = typer.Option(
-        None,
-        "--grounding-model",
-        help="Model that finds a dynamic shortcut's described targets on the screen at call time; same forms as "
-        "--model. Default: the agent's model. Needed when the KB has dynamic shortcuts.",
-    ),
-    judge_mode: str | None = typer.Option(
-        None,
-        "--judge-mode",
-        help="How success is decided: check (the task's programmatic check), llm (the judge), both (the check "
-        "decides and the judge's verdict is recorded beside it, to measure the judge). Default: both with "
-        "--judge, else check. On real devices the judge decides whatever the mode.",
-    ),
-) -> None:
+    ctx: typer.Context, agent: AgentOption, tasks: TasksOption = "all", devices: DevicesOption = ["vphone:4"],  # noqa: B006
+    model: ModelOption = None, out: OutOption = None, resume: ResumeOption = False, repeats: RepeatsOption = 1,
+    max_steps: MaxStepsOption = None, timeout: TimeoutOption = 600.0, kb: KbOption = "predefined",
+    kb_exposure: KbExposureOption = "retrieved", faults: FaultsOption = None, tasks_dir: TasksDirOption = None,
+    vphone_mode: VPhoneModeOption = "process", screens: ScreensOption = True, record: RecordOption = True,
+    judge: JudgeOption = None, reset: ResetOption = "seed", executor: ExecutorOption = "local",
+    learn_across_repeats: LearnAcrossRepeatsOption = False, ray_address: RayAddressOption = None,
+    grounding_model: GroundingModelOption = None, judge_mode: JudgeModeOption = None,
+) -> None:  # fmt: skip
     """Run an agent on a task subset, in parallel over devices; resumable; writes results.jsonl, summary.json.
 
     Every metric and diagnostic printed (failures by class, app and shortcut F1...): docs/metrics.md."""
-    from masbench.agents import AGENTS, make_agent
-    from masbench.agents.retrieval import EXPOSURES, OffersShortcuts
-    from masbench.device import DeviceSpecError, check_present, open_devices, parse_specs
-    from masbench.eval.faults import FaultSpecError, format_faults, parse_faults
-    from masbench.eval.judge import Judge
-    from masbench.eval.runner import RunConfigMismatch, Runner, load_run_kb, new_config, prepare_run_dir
-    from masbench.llm import make_llm
+    from masbench.device import DeviceSpecError
+    from masbench.eval.launch import Session, build_runner, cassettes, check_run, grounding_for, play
+    from masbench.eval.ray_executor import ActorStartError
+    from masbench.eval.records import RunOptionError
+    from masbench.eval.runner import RunConfigMismatch, prepare_run_dir
     from masbench.llm.base import LLMConfigError
-    from masbench.shortcuts.grounding import check_grounding, make_ground
-    from masbench.tasks import load_tasks
 
-    if agent not in AGENTS:
-        raise typer.BadParameter(
-            f"unknown agent {agent!r}; available: {', '.join(AGENTS)}", param_hint="--agent"
-        )
-    mode = judge_mode or ("both" if judge else "check")
-    if mode not in ("check", "llm", "both"):
-        raise typer.BadParameter(f"{mode!r}; use check, llm or both", param_hint="--judge-mode")
-    if mode != "check" and not judge:
-        raise typer.BadParameter(f"--judge-mode {mode} needs --judge MODEL", param_hint="--judge-mode")
-    if resume and out is None:
-        raise typer.BadParameter("--resume needs --out RUN_DIR, the run to continue", param_hint="--resume")
-    if resume and not (out / "run.json").exists():
-        raise typer.BadParameter(f"{out} holds no run to resume (no run.json)", param_hint="--out")
-    if reset != "seed" and not (reset.startswith("snapshot:") and reset.removeprefix("snapshot:")):
-        raise typer.BadParameter(f"{reset!r}; use seed or snapshot:NAME", param_hint="--reset")
-    if executor not in ("local", "ray"):
-        raise typer.BadParameter(f"{executor!r}; use local or ray", param_hint="--executor")
-    if executor == "ray" and AGENTS[agent].learns:
-        raise typer.BadParameter(
-            f"{agent} learns from task to task, so its tasks run in order as chains; use --executor local",
-            param_hint="--executor",
-        )
-    if executor == "ray":
-        from masbench.eval.ray_executor import import_ray
-
-        try:
-            import_ray()
-        except ImportError as exc:
-            raise typer.BadParameter(str(exc), param_hint="--executor") from None
-    if kb_exposure not in EXPOSURES:
-        raise typer.BadParameter(f"{kb_exposure!r}; use {', '.join(EXPOSURES)}", param_hint="--kb-exposure")
-    if kb_exposure != "retrieved" and executor == "ray":
-        raise typer.BadParameter("Ray workers offer retrieved shortcuts only; use --executor local",
-                                 param_hint="--kb-exposure")  # fmt: skip
-    if faults is not None:
-        try:
-            faults = format_faults(parse_faults(faults))
-        except FaultSpecError as exc:
-            raise typer.BadParameter(str(exc), param_hint="--faults") from None
-        if executor == "ray":
-            raise typer.BadParameter("Ray workers inject no faults; use --executor local", param_hint="--faults")  # fmt: skip
-    if agent == "oracle" and kb == "none":
-        raise typer.BadParameter(
-            "oracle replays the hybrid solutions' shortcut calls, which --kb none removes; use oracle-gui",
-            param_hint="--kb",
-        )
-    try:
-        check_present(parse_specs(devices)[1])  # a mistyped serial fails here, before a run directory exists
-        selected = load_tasks(tasks_dir).select(tasks)
-        if not selected:
-            raise ValueError(f"no tasks match --tasks {tasks!r}")
-        knowledge = load_run_kb(kb)
-        own = model or AGENTS[agent].default_model if AGENTS[agent].needs_model else None
-        grounding = grounding_model or own  # the agent's model grounds unless told otherwise
-        check_grounding(make_agent(agent, model).executor_kb(knowledge), grounding, f"--kb {kb}")
-        if kb_exposure != "retrieved" and not isinstance(make_agent(agent, model), OffersShortcuts):
-            raise ValueError(f"--kb-exposure {kb_exposure}: {agent} is not offered retrieved shortcuts")
-        for other in filter(None, (judge, grounding)):
-            make_llm(other)  # fail fast on a missing key or a bad --judge / --grounding-model
-    except LLMConfigError as exc:
-        _console().print(f"[red]error:[/] {exc}")
-        raise typer.Exit(2) from None
-    except (ValueError, OSError) as exc:  # DeviceSpecError included
-        _console().print(f"[red]error:[/] {exc}")
-        raise typer.Exit(2) from None
-    run_dir = out or Path("runs") / f"{agent}-{datetime.now():%Y%m%d-%H%M%S}"
-    config = new_config(
-        agent=agent, model=model or AGENTS[agent].default_model, tasks=tasks, task_ids=[t.id for t in selected], kb=kb,
-        devices=devices, repeats=repeats, max_steps=max_steps, timeout_s=timeout, judge=judge, judge_mode=mode,
-        reset_snapshot=reset.removeprefix("snapshot:") if reset != "seed" else None,
+    _check_resume(out, resume)
+    config = _config(
+        agent=agent, model=model, tasks=tasks, task_ids=[], kb=kb, devices=devices, repeats=repeats,
+        max_steps=max_steps, timeout_s=timeout, judge=judge, judge_mode=judge_mode, reset_snapshot=_snapshot(reset),
         learn_across_repeats=learn_across_repeats, kb_exposure=kb_exposure, faults=faults,
-        grounding_model=grounding,
+        grounding_model=grounding_model, executor=executor,
+    )  # fmt: skip
+    session = Session(
+        run_dir=out or Path("runs") / f"{agent}-{datetime.now():%Y%m%d-%H%M%S}", devices=devices, resume=resume,
+        tasks_dir=tasks_dir, vphone_mode=_vphone_mode(vphone_mode), save_screens=screens, record=record,
+        ray_address=ray_address, grounding=grounding_for(agent, model, grounding_model),
     )  # fmt: skip
     try:
-        exposure = config.kb_exposure
-        config = prepare_run_dir(run_dir, config, resume)
-        if config.kb_exposure != exposure:
-            raise RunConfigMismatch(f"{run_dir} was started with --kb-exposure {config.kb_exposure} (this "
-                                    f"command: {exposure}); resume with it, or start a new run with another --out")  # fmt: skip
+        config, selected, knowledge = check_run(config, session)
+    except RunOptionError as exc:
+        raise typer.BadParameter(str(exc), param_hint=exc.option) from None
+    except (LLMConfigError, ValueError, OSError) as exc:  # DeviceSpecError included
+        raise _error(exc) from None
+    try:
+        config = prepare_run_dir(session.run_dir, config, resume)
     except RunConfigMismatch as exc:
-        _console().print(f"[red]error:[/] {exc}")
-        raise typer.Exit(2) from None
-    make_judge = None
-    if judge:  # live judge calls are recorded so the run can be re-judged with --judge cassette:PATH
-        record = None if judge.startswith("cassette:") else run_dir / "judge_cassette.jsonl"
-        make_judge = lambda: Judge(make_llm(judge, record_to=record))  # noqa: E731
-    live = AGENTS[agent].needs_model and not (config.model or "").startswith(("cassette:", "scripted:"))
-    record_to = run_dir / "llm_cassette.jsonl" if record and live else None
-    # live grounding calls are recorded; with the agent's model into its cassette, which then replays both
-    ground_to = None
-    if grounding and record and not grounding.startswith(("cassette:", "scripted:")):
-        shared = grounding == config.model
-        ground_to = run_dir / ("llm_cassette.jsonl" if shared else "grounding_cassette.jsonl")
-    runner = Runner(
-        config, selected, lambda: _exposed(make_agent(agent, model, record_to=record_to), config.kb_exposure), knowledge, run_dir,
-        save_screens=screens, make_judge=make_judge, learning=AGENTS[agent].learns,
-        make_ground=(lambda: make_ground(grounding, record_to=ground_to)) if grounding else None,
-    )  # fmt: skip
+        raise _error(exc) from None
+    recorded = cassettes(config, session)
+    runner = build_runner(config, selected, knowledge, session, recorded)
     total = len(selected) * repeats
     already = total - len(runner.pending())
-    header = f"[bold]{agent}[/] on {len(selected)} tasks x {repeats} -> {run_dir}  ({already} already done)"
-    try:
-        if executor == "ray":
-            from masbench.eval.ray_executor import ActorStartError, WorkerSpec, run_on_ray
 
-            worker = WorkerSpec(
-                device="", agent=agent, model=model, judge=judge, kb=kb, tasks_dir=str(tasks_dir) if tasks_dir else None,
-                config_json=config.model_dump_json(), save_screens=screens, record=record_to is not None,
-                grounding_model=grounding, grounding_cassette=ground_to.name if ground_to else None,
-            )  # fmt: skip
-            _console().print(header + "  [dim](Ray)[/]")
-            with _progress(runner, total, already) as events:
-                runner.events = events
-                try:
-                    run_on_ray(runner, devices, worker, address=ray_address)
-                except ActorStartError as exc:
-                    _console().print(f"[red]error:[/] {exc}")
-                    raise typer.Exit(2) from None
-        else:
-            with open_devices(devices, mode=vphone_mode) as devs:
-                _console().print(header)
-                with _progress(runner, total, already) as events:
-                    runner.events = events
-                    runner.run(devs)
-    except DeviceSpecError as exc:
-        _console().print(f"[red]error:[/] {exc}")
-        raise typer.Exit(2) from None
+    def show(on_ray: bool) -> _progress:
+        header = f"[bold]{agent}[/] on {len(selected)} tasks x {repeats} -> {session.run_dir}  ({already} already done)"
+        _console().print(header + ("  [dim](Ray)[/]" if on_ray else ""))
+        return _progress(runner, total, already)
+
+    try:
+        play(runner, session, recorded, show)
+    except (DeviceSpecError, ActorStartError) as exc:
+        raise _error(exc) from None
     except KeyboardInterrupt:
-        _finish(run_dir, runner, selected)
+        _finish(session.run_dir, runner, selected)
         _console().print(
             f"[yellow]interrupted[/]: {len(runner.results)}/{total} episodes recorded. Resume with:"
         )
-        _print_command(resume_command(ctx, run_dir))
+        _print_command(resume_command(ctx, session.run_dir))
         raise typer.Exit(130) from None
-    _finish(run_dir, runner, selected)
+    _finish(session.run_dir, runner, selected)
+    _report_ending(ctx, session.run_dir, runner, total)
+
+
+def _error(exc: Exception) -> typer.Exit:
+    """An input error printed as one line; the exit to raise (status 2: nothing was run)."""
+    _console().print(f"[red]error:[/] {exc}")
+    return typer.Exit(2)
+
+
+def _check_resume(out: Path | None, resume: bool) -> None:
+    """`--resume` continues a run that exists: it needs `--out` naming one."""
+    if resume and out is None:
+        raise typer.BadParameter("--resume needs --out RUN_DIR, the run to continue", param_hint="--resume")
+    if resume and out is not None and not (out / "run.json").exists():
+        raise typer.BadParameter(f"{out} holds no run to resume (no run.json)", param_hint="--out")
+
+
+def _snapshot(reset: str) -> str | None:
+    """The emulator snapshot `--reset snapshot:NAME` names; None for `--reset seed`."""
+    if reset == "seed":
+        return None
+    if not (reset.startswith("snapshot:") and reset.removeprefix("snapshot:")):
+        raise typer.BadParameter(f"{reset!r}; use seed or snapshot:NAME", param_hint="--reset")
+    return reset.removeprefix("snapshot:")
+
+
+def _vphone_mode(mode: str) -> VPhoneMode:
+    """`--vphone-mode`: process or thread."""
+    if mode not in ("process", "thread"):
+        raise typer.BadParameter(f"{mode!r}; use process or thread", param_hint="--vphone-mode")
+    return cast("VPhoneMode", mode)
+
+
+def _config(**options: Any) -> RunConfig:
+    """The run's configuration, its policy checked (`RunConfig`): a rule broken is a bad option."""
+    from pydantic import ValidationError
+
+    from masbench.eval.records import option_error
+    from masbench.eval.runner import new_config
+
+    try:
+        return new_config(**options)
+    except ValidationError as exc:
+        if (broken := option_error(exc)) is None:
+            raise
+        raise typer.BadParameter(str(broken), param_hint=broken.option) from None
+
+
+def _report_ending(ctx: typer.Context, run_dir: Path, runner: Runner, total: int) -> None:
+    """How the run ended, when not with every episode scored: what stopped it and how to go on (exit 3 for
+    a run that stopped itself, 1 for episodes left to run)."""
     if runner.lost:
         _console().print(f"[yellow]devices lost during the run:[/] {', '.join(runner.lost)}")
     if runner.aborted:
@@ -291,12 +233,11 @@ def run_command(
     missing = total - len(runner.results)
     if missing:
         _console().print(f"[yellow]{missing} episodes not run (no device left); continue with:[/]")
-        _print_command(resume_command(ctx, run_dir))
-        raise typer.Exit(1)
-    if unscored:
+    elif unscored:
         _console().print(
             f"[yellow]{unscored} episodes ended in errors (in no metric); run them again with:[/]"
         )
+    if missing or unscored:
         _print_command(resume_command(ctx, run_dir))
         raise typer.Exit(1)
 
@@ -331,15 +272,6 @@ def _print_paths(*items: tuple[str, str]) -> None:
     pad = max(len(label) for label, _ in items) + 1
     for label, value in items:
         _console().print(f"{label + ':':<{pad}} {value}", soft_wrap=True, markup=False, highlight=False)
-
-
-def _exposed(agent, exposure: str):
-    """`agent` offered the KB at `exposure` (MAS agents; the CLI refuses another level for the rest)."""
-    from masbench.agents.retrieval import OffersShortcuts
-
-    if isinstance(agent, OffersShortcuts):
-        agent.expose(exposure)
-    return agent
 
 
 def _print_failures(runs: list) -> None:

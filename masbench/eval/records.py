@@ -19,17 +19,21 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, ValidationError, model_validator
+from pydantic import BaseModel, Field, ValidationError, field_validator, model_validator
 
-from masbench.agents.retrieval import Exposure
+from masbench.agents import AGENTS
+from masbench.agents.retrieval import EXPOSURES, Exposure
 from masbench.trajectory import EndReason, Usage
 
-from .faults import InjectedFault
+from .faults import FaultSpecError, InjectedFault, format_faults, parse_faults
 
 log = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 1
 JudgeMode = Literal["check", "llm", "both"]
+JUDGE_MODES: tuple[JudgeMode, ...] = ("check", "llm", "both")
+Executor = Literal["local", "ray"]
+EXECUTORS: tuple[Executor, ...] = ("local", "ray")
 # Who an error belongs to - never the agent: the model service (unreachable, failing, a cassette miss), the
 # LLM judge, the device (lost), the harness (a bug of ours) or the setup (nothing can judge this device).
 ErrorKind = Literal["model", "judge", "device", "harness", "setup"]
@@ -81,14 +85,39 @@ class EpisodeResult(BaseModel):
         return self.end_reason not in UNSCORED_ENDS
 
 
+class RunOptionError(ValueError):
+    """A run configuration that breaks the run policy, with the command-line option to blame."""
+
+    def __init__(self, message: str, option: str) -> None:
+        super().__init__(message)
+        self.option = option
+
+
+def option_error(exc: ValidationError) -> RunOptionError | None:
+    """The policy error behind a failed `RunConfig` validation, None when it failed for another reason."""
+    cause = exc.errors()[0].get("ctx", {}).get("error")
+    return cause if isinstance(cause, RunOptionError) else None
+
+
+def _one_of(value: Any, allowed: tuple[str, ...], option: str, choices: str) -> Any:
+    """`value` when allowed, else a `RunOptionError` saying `use {choices}`."""
+    if value not in allowed:
+        raise RunOptionError(f"{value!r}; use {choices}", option)
+    return value
+
+
 class RunConfig(BaseModel):
-    """How a run was started; `--resume` continues with the stored config."""
+    """How a run was started; `--resume` continues with the stored config.
+
+    The run policy lives here, so every way of starting a run (`masbench run`, a Ray actor reading the
+    driver's config, `kb eval` through `masbench run`) refuses the same combinations with the same words: a
+    rule broken is a `RunOptionError` naming its option (`option_error` finds it in a `ValidationError`)."""
 
     schema_version: int = SCHEMA_VERSION
     agent: str
     model: str | None = None
     judge: str | None = None  # the LLM judge's model, None without --judge
-    judge_mode: JudgeMode = "check"
+    judge_mode: JudgeMode = "check"  # given as None: both with a judge, else check
     tasks: str
     task_ids: list[str]
     kb: str
@@ -106,13 +135,78 @@ class RunConfig(BaseModel):
         None  # grounds dynamic shortcuts (--grounding-model, default the agent's model)
     )
     created_at: datetime
+    # How this session plays its episodes; not kept in run.json, since it may change between sessions.
+    executor: Executor = Field(default="local", exclude=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _judge_mode_follows_the_judge(cls, data: Any) -> Any:
+        """`judge_mode=None`: both (check decides, judge measured) with a judge, else the check alone."""
+        if isinstance(data, dict) and "judge_mode" in data and data["judge_mode"] is None:
+            data = {**data, "judge_mode": "both" if data.get("judge") else "check"}
+        return data
+
+    @field_validator("agent")
+    @classmethod
+    def _known_agent(cls, agent: str) -> str:
+        if agent not in AGENTS:
+            raise RunOptionError(f"unknown agent {agent!r}; available: {', '.join(AGENTS)}", "--agent")
+        return agent
+
+    @field_validator("judge_mode", mode="before")
+    @classmethod
+    def _judge_mode(cls, mode: Any) -> Any:
+        return _one_of(mode, JUDGE_MODES, "--judge-mode", "check, llm or both")
+
+    @field_validator("kb_exposure", mode="before")
+    @classmethod
+    def _kb_exposure(cls, exposure: Any) -> Any:
+        return _one_of(exposure, EXPOSURES, "--kb-exposure", ", ".join(EXPOSURES))
+
+    @field_validator("executor", mode="before")
+    @classmethod
+    def _executor(cls, executor: Any) -> Any:
+        return _one_of(executor, EXECUTORS, "--executor", "local or ray")
+
+    @field_validator("faults")
+    @classmethod
+    def _canonical_faults(cls, faults: str | None) -> str | None:
+        if faults is None:
+            return None
+        try:
+            return format_faults(parse_faults(faults))
+        except FaultSpecError as exc:
+            raise RunOptionError(str(exc), "--faults") from None
 
     @model_validator(mode="after")
-    def _grounding_defaults_to_the_model(self) -> RunConfig:
-        """A run.json written before `grounding_model` was kept grounded with the agent's model."""
-        if self.grounding_model is None:
+    def _run_policy(self) -> RunConfig:
+        """The combinations no run may start with."""
+        if self.judge_mode != "check" and not self.judge:
+            raise RunOptionError(f"--judge-mode {self.judge_mode} needs --judge MODEL", "--judge-mode")
+        if self.executor == "ray":
+            self._fits_ray()
+        if self.agent == "oracle" and self.kb == "none":
+            raise RunOptionError(
+                "oracle replays the hybrid solutions' shortcut calls, which --kb none removes; use oracle-gui",
+                "--kb",
+            )
+        if self.grounding_model is None:  # a run.json written before it was kept grounded with the model
             self.grounding_model = self.model
         return self
+
+    def _fits_ray(self) -> None:
+        """Ray workers play items one by one with retrieved shortcuts and no fault injection."""
+        if AGENTS[self.agent].learns:
+            raise RunOptionError(
+                f"{self.agent} learns from task to task, so its tasks run in order as chains; use --executor local",
+                "--executor",
+            )
+        if self.kb_exposure != "retrieved":
+            raise RunOptionError(
+                "Ray workers offer retrieved shortcuts only; use --executor local", "--kb-exposure"
+            )
+        if self.faults is not None:
+            raise RunOptionError("Ray workers inject no faults; use --executor local", "--faults")
 
 
 class RunDirError(Exception):

@@ -123,7 +123,12 @@ def prepare_run_dir(run_dir: Path, config: RunConfig, resume: bool) -> RunConfig
                 f"{run_dir} was started with other options: {said}. A run keeps its options, limits included "
                 "(they shape every score): resume with the same ones, or start a new run with another --out"
             )
-        return stored
+        if stored.kb_exposure != config.kb_exposure:
+            raise RunConfigMismatch(
+                f"{run_dir} was started with --kb-exposure {stored.kb_exposure} (this command: "
+                f"{config.kb_exposure}); resume with it, or start a new run with another --out"
+            )
+        return stored.model_copy(update={"executor": config.executor})  # the session's own
     write_atomic(path, config.model_dump_json(indent=2))
     return config
 

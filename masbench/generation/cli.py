@@ -236,7 +236,7 @@ def eval_command(
 ) -> None:
     """Run the baseline agent with no KB, the predefined KB and each KB on the same tasks, and compare them in a
     Table-3-shaped table. Each is an ordinary run directory under --out (resumed if it exists)."""
-    from masbench.agents import AGENTS
+    from masbench.eval.launch import grounding_for
     from masbench.generation.protocol import check_evaluation
     from masbench.shortcuts import load_kb
     from masbench.shortcuts.grounding import check_grounding
@@ -246,7 +246,7 @@ def eval_command(
         raise _fail(f"the baseline is t3a, whose shortcut-augmented variant is mas-t3a; got {agent!r}")
     selected = {t.id for t in load_tasks(tasks_dir).select(tasks)}
     chosen = _protocol(protocol)
-    grounding = grounding_model or model or AGENTS["mas-t3a"].default_model  # as `masbench run` defaults
+    grounding = grounding_for("mas-t3a", model, grounding_model)  # what `masbench run` grounds with
     rows = [Row("no KB", "t3a", "none", "baseline", None), Row("predefined", "mas-t3a", "predefined", "predefined", len(load_kb()))]  # fmt: skip
     for given in kbs:
         paper_row, _, path = given.partition("=") if given.split("=", 1)[0] in PAPER_ROWS else ("", "", given)
