@@ -17,7 +17,7 @@ from masbench.agents.androidworld_screen import full_record, screen
 from masbench.agents.mas_t3a import SHORTCUT_GRAMMAR
 from masbench.agents.t3a import T3AAgent
 from masbench.device import Observation, parse_ui_dump
-from masbench.eval.episode import Limits, run_episode
+from masbench.eval.episode import EpisodeSettings, Limits, run_episode
 from masbench.llm import ScriptedLLM
 from masbench.tasks import load_tasks
 
@@ -155,10 +155,14 @@ def test_scrolling_follows_the_node_or_swipes_inside_one_the_observation_leaves_
 def test_a_rescued_reply_is_counted_in_the_episode_result(device, tmp_path):
     task = load_tasks(DATA).get("settings-01")
     lenient_t3a = agent("t3a-lenient", 'Action: {"action_type": "status", "goal_status": "complete"}')
-    result = run_episode(device, task, lenient_t3a, kb=None, shortcuts=None, limits=Limits(3, 60.0),
-                         run_dir=tmp_path, save_screens=False)  # fmt: skip
+    result = run_episode(
+        device, task, lenient_t3a, EpisodeSettings(Limits(3, 60.0), save_screens=False),
+        kb=None, shortcuts=None, run_dir=tmp_path,
+    )  # fmt: skip
     assert result.end_reason == "finished" and result.rescued_by_lenient_parser == 1
     strict_t3a = agent("t3a", 'Action: {"action_type": "status", "goal_status": "complete"}')
-    result = run_episode(device, task, strict_t3a, kb=None, shortcuts=None, limits=Limits(3, 60.0),
-                         run_dir=tmp_path / "strict", save_screens=False)  # fmt: skip
+    result = run_episode(
+        device, task, strict_t3a, EpisodeSettings(Limits(3, 60.0), save_screens=False),
+        kb=None, shortcuts=None, run_dir=tmp_path / "strict",
+    )  # fmt: skip
     assert (result.end_reason, result.invalid_steps, result.rescued_by_lenient_parser) == ("step_limit", 3, 0)

@@ -18,7 +18,7 @@ from masbench.agents.m3a import M3AAgent
 from masbench.agents.mas_t3a import MasT3AAgent
 from masbench.agents.t3a import T3AAgent
 from masbench.device import Device
-from masbench.eval.episode import Limits, run_episode
+from masbench.eval.episode import EpisodeSettings, Limits, run_episode
 from masbench.eval.metrics import compute
 from masbench.eval.runner import Runner, new_config
 from masbench.llm import LLMError, Message, ScriptedLLM
@@ -64,8 +64,8 @@ class Replayer:
 def episode(device: Device, task: Task, agent, kb, tmp_path: Path, max_steps: int = 30):
     shortcuts = ShortcutExecutor(kb, device) if agent.uses_shortcuts else None
     return run_episode(
-        device, task, agent, kb=kb, shortcuts=shortcuts, limits=Limits(max_steps, 120.0),
-        run_dir=tmp_path, save_screens=False,
+        device, task, agent, EpisodeSettings(Limits(max_steps, 120.0), save_screens=False),
+        kb=kb, shortcuts=shortcuts, run_dir=tmp_path,
     )  # fmt: skip
 
 

@@ -15,7 +15,7 @@ from masbench.cli import app
 from masbench.device import Device
 from masbench.eval import diagnostics
 from masbench.eval.diagnostics import diagnose, read_steps, run_retriever
-from masbench.eval.episode import Limits, run_episode
+from masbench.eval.episode import EpisodeSettings, Limits, run_episode
 from masbench.llm import Message, ScriptedLLM
 from masbench.shortcuts import ShortcutExecutor, load_kb
 from masbench.tasks import load_tasks
@@ -67,8 +67,8 @@ def play(device: Device, tmp_path: Path, exposure: str, first: list[str], screen
     agent = Watched(llm=ScriptedLLM(Script(device, first)))
     agent.expose(exposure)
     result = run_episode(
-        device, TASK, agent, kb=KB, shortcuts=ShortcutExecutor(KB, device), limits=Limits(12, 120.0),
-        run_dir=tmp_path, save_screens=screens,
+        device, TASK, agent, EpisodeSettings(Limits(12, 120.0), save_screens=screens),
+        kb=KB, shortcuts=ShortcutExecutor(KB, device), run_dir=tmp_path,
     )  # fmt: skip
     steps = read_steps(tmp_path / result.trajectory / "steps.jsonl")
     assert steps is not None

@@ -15,7 +15,7 @@ import pytest
 from masbench.actions import FinishAction, Selector, SwipeAction, TapAction, TypeAction, select
 from masbench.agents import make_agent
 from masbench.agents.human import action_of
-from masbench.eval.episode import Limits, run_episode
+from masbench.eval.episode import EpisodeSettings, Limits, run_episode
 from masbench.tasks import load_tasks
 
 DATA = Path(__file__).parent / "data" / "tasks"
@@ -56,8 +56,10 @@ def test_a_person_plays_a_task_in_the_browser_and_presses_done(device, tmp_path)
     device.home()
     thread = threading.Thread(target=person)
     thread.start()
-    result = run_episode(device, task, agent, kb=None, shortcuts=None, limits=Limits(20, 60.0),
-                         run_dir=tmp_path, save_screens=False)  # fmt: skip
+    result = run_episode(
+        device, task, agent, EpisodeSettings(Limits(20, 60.0), save_screens=False),
+        kb=None, shortcuts=None, run_dir=tmp_path,
+    )  # fmt: skip
     thread.join()
     assert result.success and result.end_reason == "finished", result.check_details
     assert result.steps == len(task.solutions.gui) and result.invalid_steps == 0

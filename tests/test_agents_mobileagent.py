@@ -21,7 +21,7 @@ from masbench.agents.mobileagent_e import Attempt, Experience, MobileAgentE, sho
 from masbench.agents.mobileagent_v2 import MobileAgentV2, MobileAgentV2Tree, perception_lines
 from masbench.catalog import APPS
 from masbench.device import Device, Observation, UIElement
-from masbench.eval.episode import Limits, run_episode
+from masbench.eval.episode import EpisodeSettings, Limits, run_episode
 from masbench.llm import Message, ScriptedLLM
 from masbench.shortcuts import KnowledgeBase, ShortcutExecutor, load_kb
 from masbench.tasks import Task, load_tasks
@@ -105,8 +105,8 @@ def episode(device: Device, task: Task, agent, kb, tmp_path: Path, shortcuts=Non
     if shortcuts is None and agent.uses_shortcuts:
         shortcuts = ShortcutExecutor(kb, device)
     return run_episode(
-        device, task, agent, kb=kb, shortcuts=shortcuts, limits=Limits(max_steps, 120.0),
-        run_dir=tmp_path, save_screens=False,
+        device, task, agent, EpisodeSettings(Limits(max_steps, 120.0), save_screens=False),
+        kb=kb, shortcuts=shortcuts, run_dir=tmp_path,
     )  # fmt: skip
 
 

@@ -13,7 +13,7 @@ import pytest
 from masbench.actions import parse_action
 from masbench.actions.execute import execute_action
 from masbench.agents.mobileagent_e import MobileAgentE
-from masbench.eval.episode import Limits, run_episode
+from masbench.eval.episode import EpisodeSettings, Limits, run_episode
 from masbench.llm import Message, ScriptedLLM
 from masbench.shortcuts import ShortcutExecutor
 from masbench.tasks import load_tasks
@@ -41,8 +41,8 @@ def reply_for(operator: str, verdict: str = "C"):
 def episode(device, tmp_path: Path, operator: str, verdict: str = "C"):
     agent = MobileAgentE(llm=ScriptedLLM(reply_for(operator, verdict)))
     result = run_episode(
-        device, TASK, agent, kb=None, shortcuts=ShortcutExecutor(agent.executor_kb(), device),
-        limits=Limits(10, 120.0), run_dir=tmp_path, save_screens=False,
+        device, TASK, agent, EpisodeSettings(Limits(10, 120.0), save_screens=False),
+        kb=None, shortcuts=ShortcutExecutor(agent.executor_kb(), device), run_dir=tmp_path,
     )  # fmt: skip
     steps = [json.loads(s) for s in (tmp_path / result.trajectory / "steps.jsonl").read_text().splitlines()]
     return result, steps, agent

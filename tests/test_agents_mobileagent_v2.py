@@ -22,7 +22,7 @@ from masbench.agents.mobileagent_v2 import MobileAgentV2Tree as MobileAgentV2
 from masbench.agents.mobileagent_v2 import keyboard_active, parse_v2_action, perception_infos
 from masbench.agents.ocr import TextBox, caption, merge_lines
 from masbench.device import Device, Observation, UIElement
-from masbench.eval.episode import Limits, run_episode
+from masbench.eval.episode import EpisodeSettings, Limits, run_episode
 from masbench.llm import Message, ScriptedLLM
 from masbench.shortcuts import ShortcutExecutor, load_kb
 from masbench.tasks import load_tasks
@@ -95,8 +95,8 @@ class V2Team:
 def episode(device: Device, task, agent, tmp_path: Path, max_steps: int = 40):
     shortcuts = ShortcutExecutor(TEST_KB, device) if agent.uses_shortcuts else None
     return run_episode(
-        device, task, agent, kb=TEST_KB, shortcuts=shortcuts, limits=Limits(max_steps, 120.0),
-        run_dir=tmp_path, save_screens=False,
+        device, task, agent, EpisodeSettings(Limits(max_steps, 120.0), save_screens=False),
+        kb=TEST_KB, shortcuts=shortcuts, run_dir=tmp_path,
     )  # fmt: skip
 
 

@@ -19,7 +19,7 @@ from masbench.agents.t3a import T3AAgent
 from masbench.deadlines import deadline
 from masbench.device import Device, DeviceGoneError
 from masbench.device.transport import DEADLINE_FLOOR_S, PROBE_TIMEOUT_S
-from masbench.eval.episode import Limits, run_episode
+from masbench.eval.episode import EpisodeSettings, Limits, run_episode
 from masbench.eval.runner import STOP_GRACE_S, RunEvents, Runner, new_config, prepare_run_dir
 from masbench.llm import RetryPolicy, ScriptedLLM
 from masbench.llm.openai_compat import OpenAICompatLLM
@@ -82,8 +82,8 @@ def test_a_phone_frozen_mid_episode_is_lost_within_the_episode_limit(proxy, tmp_
     t0 = time.monotonic()
     with pytest.raises(DeviceGoneError, match="frozen or gone"):
         run_episode(
-            device, TASK, agent, kb=None, shortcuts=None, limits=Limits(50, 2.0), run_dir=tmp_path,
-            save_screens=True,
+            device, TASK, agent, EpisodeSettings(Limits(50, 2.0), save_screens=True),
+            kb=None, shortcuts=None, run_dir=tmp_path,
         )  # fmt: skip
     assert time.monotonic() - t0 < 2.0 + PROBE_TIMEOUT_S + 1
 
@@ -151,8 +151,8 @@ def play_on(device, url: str, tmp_path: Path, *, attempt_timeout_s: float, timeo
     retry = RetryPolicy(max_attempts=50, sleep=lambda s: None)
     agent = T3AAgent(llm=OpenAICompatLLM("slow", url + "/v1", timeout_s=attempt_timeout_s, retry=retry))
     return run_episode(
-        device, TASK, agent, kb=None, shortcuts=None, limits=Limits(50, timeout_s), run_dir=tmp_path,
-        save_screens=False,
+        device, TASK, agent, EpisodeSettings(Limits(50, timeout_s), save_screens=False),
+        kb=None, shortcuts=None, run_dir=tmp_path,
     )  # fmt: skip
 
 

@@ -13,7 +13,7 @@ from llm_server import Reply, openai_ok
 
 from masbench.agents import make_agent
 from masbench.agents.t3a import T3AAgent
-from masbench.eval.episode import Limits, run_episode
+from masbench.eval.episode import EpisodeSettings, Limits, run_episode
 from masbench.eval.metrics import summarise
 from masbench.eval.runner import Runner, latest, load_results, new_config, prepare_run_dir
 from masbench.llm import CassetteLLM, LLMError, RetryPolicy, ScriptedLLM
@@ -35,8 +35,8 @@ def agent_on(url: str, *, timeout_s: float = 120.0, attempts: int = 3) -> T3AAge
 
 def play(device, agent, tmp_path: Path, *, max_steps: int = 3, timeout_s: float = 60.0):
     return run_episode(
-        device, TASK, agent, kb=None, shortcuts=None, limits=Limits(max_steps, timeout_s), run_dir=tmp_path,
-        save_screens=False,
+        device, TASK, agent, EpisodeSettings(Limits(max_steps, timeout_s), save_screens=False),
+        kb=None, shortcuts=None, run_dir=tmp_path,
     )  # fmt: skip
 
 

@@ -14,7 +14,13 @@ from typer.testing import CliRunner
 from masbench.agents import make_agent
 from masbench.cli import app
 from masbench.device import Device
-from masbench.eval.episode import NO_CHECK_ON_REAL_DEVICE, Limits, effective_judge_mode, run_episode
+from masbench.eval.episode import (
+    NO_CHECK_ON_REAL_DEVICE,
+    EpisodeSettings,
+    Limits,
+    effective_judge_mode,
+    run_episode,
+)
 from masbench.eval.judge import Judge, parse_verdict
 from masbench.eval.metrics import compute
 from masbench.eval.records import EpisodeResult
@@ -62,8 +68,8 @@ class EmulatorLike(Device):
 def episode(device, tmp_path, judge=None, mode="check", task="settings-01", max_steps=30):
     agent = make_agent("oracle")
     return run_episode(
-        device, TASKS[task], agent, kb=KB, shortcuts=ShortcutExecutor(KB, device), limits=Limits(max_steps, 120.0),
-        run_dir=tmp_path, save_screens=False, judge=judge, judge_mode=mode,
+        device, TASKS[task], agent, EpisodeSettings(Limits(max_steps, 120.0), save_screens=False, judge=judge, judge_mode=mode),
+        kb=KB, shortcuts=ShortcutExecutor(KB, device), run_dir=tmp_path,
     )  # fmt: skip
 
 

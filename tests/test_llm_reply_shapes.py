@@ -12,7 +12,7 @@ import pytest
 from llm_server import Reply
 
 from masbench.agents.t3a import T3AAgent
-from masbench.eval.episode import Limits, run_episode
+from masbench.eval.episode import EpisodeSettings, Limits, run_episode
 from masbench.llm import CassetteLLM, LLMError, Message, RecordingLLM, RetryPolicy
 from masbench.llm.gemini import GeminiLLM
 from masbench.llm.openai_compat import OpenAICompatLLM
@@ -121,7 +121,8 @@ def play(device, server, tmp_path: Path):
     cassette = tmp_path / "llm_cassette.jsonl"
     agent = T3AAgent(llm=RecordingLLM(openai(server), cassette))
     result = run_episode(
-        device, TASK, agent, kb=None, shortcuts=None, limits=Limits(2, 30.0), run_dir=tmp_path, save_screens=False
+        device, TASK, agent, EpisodeSettings(Limits(2, 30.0), save_screens=False),
+        kb=None, shortcuts=None, run_dir=tmp_path,
     )  # fmt: skip
     return result, [json.loads(line) for line in cassette.read_text().splitlines()]
 

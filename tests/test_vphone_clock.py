@@ -23,7 +23,7 @@ from masbench.agents.mobileagent_e import MobileAgentE
 from masbench.agents.mobileagent_v2 import MobileAgentV2, MobileAgentV2Tree
 from masbench.agents.ocr import read_text
 from masbench.agents.t3a import T3AAgent
-from masbench.eval.episode import Limits, run_episode
+from masbench.eval.episode import EpisodeSettings, Limits, run_episode
 from masbench.llm import CassetteLLM, Message, RecordingLLM, RetryPolicy
 from masbench.llm.openai_compat import OpenAICompatLLM
 from masbench.shortcuts import ShortcutExecutor, load_kb
@@ -235,7 +235,8 @@ def test_a_run_with_a_slow_model_replays_from_its_cassette_with_identical_screen
     for run, agent in agents.items():
         run_dir = tmp_path / run
         shortcuts = ShortcutExecutor(kb, device) if cls.uses_shortcuts else None
-        results.append(run_episode(device, task, agent(), kb=kb, shortcuts=shortcuts, limits=Limits(20, 60.0), run_dir=run_dir))  # fmt: skip
+        settings = EpisodeSettings(Limits(20, 60.0))
+        results.append(run_episode(device, task, agent(), settings, kb=kb, shortcuts=shortcuts, run_dir=run_dir))
         steps = sorted((run_dir / "trajectories" / task.id).glob("step_*.png"))
         shots.append([p.read_bytes() for p in steps])
     assert [(r.end_reason, r.success) for r in results] == [("finished", True)] * 2, results[0].check_details

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from masbench.actions.execute import execute_action
 from masbench.deadlines import deadline
@@ -30,9 +30,10 @@ from .records import EpisodeResult, ErrorKind, JudgeMode
 if TYPE_CHECKING:
     from masbench.agents import Agent
     from masbench.device import Device
-    from masbench.eval.judge import Judge
+    from masbench.eval.judge import Judge, Verdict
     from masbench.shortcuts import KnowledgeBase, ShortcutExecutor
     from masbench.tasks import Task
+    from masbench.tasks.checks import CheckResult
 
 NO_CHECK_ON_REAL_DEVICE = "no programmatic check on a real device; pass --judge MODEL"
 ENDINGS = {
@@ -71,23 +72,55 @@ def effective_judge_mode(mode: JudgeMode, device_kind: str, has_judge: bool) -> 
     return mode
 
 
+@dataclass(frozen=True)
+class EpisodeSettings:
+    """How an episode is played, judged and labelled: the same for every episode of a run but its limits."""
+
+    limits: Limits
+    save_screens: bool = True
+    judge: Judge | None = None
+    judge_mode: JudgeMode = "check"
+    snapshot: str | None = None  # emulator snapshot loaded before the episode (--reset snapshot:NAME)
+    model: str | None = None  # the agent's model, as the result names it
+    kb_label: str = "predefined"  # the --kb value, as the result names it
+
+
+@dataclass
+class Played:
+    """The step loop's outcome: the steps, how the episode ended and what the judge may need."""
+
+    history: list[StepRecord] = field(default_factory=list)
+    usage: Usage = field(default_factory=Usage)
+    end: EndReason = "step_limit"
+    error: str | None = None
+    error_kind: ErrorKind | None = None
+    answer: str | None = None
+    shots: list[bytes] = field(default_factory=list)  # the last screens seen, for the judge
+    device_ms: int | None = None  # the device clock's advance over the steps (virtual phones)
+
+    def fail(self, end: EndReason, error: str | None, kind: ErrorKind | None) -> None:
+        self.end, self.error, self.error_kind = end, error, kind
+
+
+@dataclass
+class Verdicts:
+    """What decided success: the programmatic check's result and the LLM judge's verdict, each if it ran."""
+
+    check: CheckResult | None = None
+    judge: Verdict | None = None
+
+
 def run_episode(
     device: Device,
     task: Task,
     agent: Agent,
+    settings: EpisodeSettings,
     *,
     kb: KnowledgeBase | None,
     shortcuts: ShortcutExecutor | None,
-    limits: Limits,
     run_dir: Path,
     repeat: int = 0,
-    model: str | None = None,
-    kb_label: str = "predefined",
     stop: threading.Event | None = None,
-    save_screens: bool = True,
-    judge: Judge | None = None,
-    judge_mode: JudgeMode = "check",
-    snapshot: str | None = None,
 ) -> EpisodeResult:
     """Run one task with one agent on one device. A `DeviceGoneError` (a device vanished, or frozen: silent
     past its call's timeout and to a probe) propagates so the runner can retry the task on another device;
@@ -98,129 +131,170 @@ def run_episode(
     for stale in traj.iterdir():  # a crashed earlier attempt of this episode leaves files behind
         if stale.is_file():  # (repeats 1.. live in r<k>/ beneath repeat 0's files, maybe running now)
             stale.unlink()
+    episode = _Episode(device, task, agent, settings, shortcuts, traj, stop)
     started_at = datetime.now(UTC)
-    mode = effective_judge_mode(judge_mode, device.kind, judge is not None)
+    mode = effective_judge_mode(settings.judge_mode, device.kind, settings.judge is not None)
     if mode is None:
-        return EpisodeResult(
-            task_id=task.id, repeat=repeat, agent=agent.name, model=model, kb=kb_label, device=str(device.address),
-            device_kind=device.kind, success=False, end_reason="error", error=NO_CHECK_ON_REAL_DEVICE, error_kind="setup", steps=0,
-            gui_actions=0, shortcut_calls=0, shortcut_successes=0, invalid_steps=0, optimal_steps=task.optimal_steps,
-            wall_s=0.0, started_at=started_at, trajectory=f"trajectories/{rel}",
-        )  # fmt: skip
-    use_judge = mode in ("llm", "both")
+        played = Played(end="error", error=NO_CHECK_ON_REAL_DEVICE, error_kind="setup")
+        return episode.result(played, Verdicts(), repeat, 0.0, started_at, rel)
     t0 = time.perf_counter()
-    limit_at = time.monotonic() + limits.timeout_s
+    limit_at = time.monotonic() + settings.limits.timeout_s
     with deadline(limit_at):  # a phone that freezes while being reset is lost within the limit too
-        before = prepare(device, task, snapshot)
-    dev0 = last_ms = _device_ms(device)
+        before = prepare(device, task, settings.snapshot)
     agent.reset(task if agent.sees_solutions else task.view(), kb, seed=repeat)
-    history: list[StepRecord] = []
-    usage = Usage()
-    end: EndReason = "step_limit"
-    error: str | None = None
-    error_kind: ErrorKind | None = None
-    answer: str | None = None
-    step_shots: list[bytes] = []  # the screens the last two steps saw, for the judge
-    while True:
-        if stop is not None and stop.is_set():
-            raise Interrupted(task.id)
-        if time.monotonic() >= limit_at:
-            end = "time_limit"
-            break
-        counted = sum(1 for s in history if s.kind not in UNCOUNTED)
-        if counted >= limits.max_steps:
-            end = "step_limit"
-            break
-        with deadline(limit_at):  # a model, shortcut or device call gets at most the time left
-            try:
-                record, shot, fault = _one_step(
-                    device, agent, history, shortcuts, traj, save_screens, use_judge
-                )
-            except DeviceTimeoutError as exc:  # the device still answers, just not this observation
-                if time.monotonic() >= limit_at:  # cut by the time limit: the agent's time is up
-                    end = "time_limit"
-                else:
-                    end, error, error_kind = "error", f"device: {exc}", "device"
+    played = episode.play(limit_at, keep_shots=mode in ("llm", "both"))
+    verdicts = Verdicts(check=episode.check(played, mode, before))
+    wall = time.perf_counter() - t0  # the agent's episode; the judge's time is in judge_usage
+    verdicts.judge = episode.ask_judge(played, mode)
+    _write_steps(traj, played.history)
+    return episode.result(played, verdicts, repeat, wall, started_at, rel)
+
+
+@dataclass
+class _Episode:
+    """One episode's parts: the step loop, the judging of its final state, and its result."""
+
+    device: Device
+    task: Task
+    agent: Agent
+    settings: EpisodeSettings
+    shortcuts: ShortcutExecutor | None
+    traj: Path
+    stop: threading.Event | None
+
+    def play(self, limit_at: float, keep_shots: bool) -> Played:
+        """Observe, decide, execute until the agent finishes, a limit is hit or a step fails; `keep_shots`
+        keeps the last two distinct screens, the final one included, for the judge."""
+        played = Played()
+        first_ms = last_ms = _device_ms(self.device)
+        while True:
+            if self.stop is not None and self.stop.is_set():
+                raise Interrupted(self.task.id)
+            if time.monotonic() >= limit_at:
+                played.end = "time_limit"
                 break
-        if shot:
-            step_shots = [*step_shots[-1:], shot]
-        now_ms = _device_ms(device)
-        record.device_ms = (now_ms - last_ms) if now_ms is not None and last_ms is not None else None
-        last_ms = now_ms
-        record.reference_offered = reference_offered(task, agent, history)  # online retrieval recall
-        usage.merge(record.usage)
-        history.append(record)
+            if sum(1 for s in played.history if s.kind not in UNCOUNTED) >= self.settings.limits.max_steps:
+                played.end = "step_limit"
+                break
+            with deadline(limit_at):  # a model, shortcut or device call gets at most the time left
+                try:
+                    record, shot, fault = _one_step(
+                        self.device, self.agent, played.history, self.shortcuts, self.traj,
+                        self.settings.save_screens, keep_shots,
+                    )  # fmt: skip
+                except DeviceTimeoutError as exc:  # the device still answers, just not this observation
+                    if time.monotonic() >= limit_at:  # cut by the time limit: the agent's time is up
+                        played.end = "time_limit"
+                    else:
+                        played.fail("error", f"device: {exc}", "device")
+                    break
+            if shot:
+                played.shots = [*played.shots[-1:], shot]
+            now_ms = _device_ms(self.device)
+            record.device_ms = (now_ms - last_ms) if now_ms is not None and last_ms is not None else None
+            last_ms = now_ms
+            record.reference_offered = reference_offered(self.task, self.agent, played.history)
+            if self._ends(played, record, fault):
+                break
+        played.device_ms = (last_ms - first_ms) if first_ms is not None and last_ms is not None else None
+        if keep_shots:
+            played.shots = self._final_shots(played.shots)
+        return played
+
+    @staticmethod
+    def _ends(played: Played, record: StepRecord, fault: Exception | None) -> bool:
+        """Take the step's record into `played`; True when the step ended the episode."""
+        played.usage.merge(record.usage)
+        played.history.append(record)
         if record.kind == "answer" and record.action:
-            answer = record.action.get("text")
+            played.answer = record.action.get("text")
         if record.kind == "finish":
-            end = "finished"
-            break
+            played.end = "finished"
+            return True
         if record.kind == "fault":
-            end, error, error_kind = fault_ending(
-                fault, answered=any(s.kind != "fault" for s in history[:-1])
-            )
-            break
-    shots: list[bytes] = []
-    if use_judge:  # the final state, taken in memory even with --no-screens
-        final = device.observe(screenshot=True).screenshot_png
-        for shot in [*step_shots, final]:  # the last two distinct screens (a `finish` changes none)
+            played.fail(*fault_ending(fault, answered=any(s.kind != "fault" for s in played.history[:-1])))
+            return True
+        return False
+
+    def check(self, played: Played, mode: JudgeMode, before: dict[str, Any] | None) -> CheckResult | None:
+        """The programmatic check of the final state (modes check and both), none after an error."""
+        if mode not in ("check", "both") or played.error is not None:
+            return None
+        return judge_outcome(self.task, self.device, before)
+
+    def ask_judge(self, played: Played, mode: JudgeMode) -> Verdict | None:
+        """The LLM judge's verdict (modes llm and both), none after an error. A judge that gives no verdict
+        where it alone decides is an outage: the episode ends in an error."""
+        if mode not in ("llm", "both") or played.error is not None:
+            return None
+        assert self.settings.judge is not None  # effective_judge_mode: llm and both have one
+        ending = ENDINGS.get(played.end, played.end)
+        verdict = self.settings.judge.judge(
+            self.task, played.history, played.shots, ending=ending, answer=played.answer
+        )
+        if verdict.failed and mode == "llm":
+            played.fail("error", verdict.reason, "judge")
+        return verdict
+
+    def _final_shots(self, step_shots: list[bytes]) -> list[bytes]:
+        """The last two distinct screens (a `finish` changes none), the final one taken in memory even with
+        --no-screens."""
+        final = self.device.observe(screenshot=True).screenshot_png
+        shots: list[bytes] = []
+        for shot in [*step_shots, final]:
             if shot and (not shots or shots[-1] != shot):
                 shots.append(shot)
-        shots = shots[-2:]
-        if save_screens and final:
-            (traj / "final.png").write_bytes(final)
-    result = judge_outcome(task, device, before) if mode in ("check", "both") and error is None else None
-    wall = time.perf_counter() - t0  # the agent's episode; the judge's time is in judge_usage
-    verdict = None
-    if use_judge and error is None:
-        assert judge is not None
-        verdict = judge.judge(task, history, shots, ending=ENDINGS.get(end, end), answer=answer)
-        if verdict.failed and mode == "llm":  # no verdict where the judge alone decides: an outage
-            end, error, error_kind = "error", verdict.reason, "judge"
-    dev1 = last_ms
-    counted_steps = [s for s in history if s.kind not in UNCOUNTED]
-    calls = [s for s in counted_steps if s.kind == "shortcut"]
-    _write_steps(traj, history)
-    return EpisodeResult(
-        task_id=task.id,
-        repeat=repeat,
-        agent=agent.name,
-        model=model,
-        kb=kb_label,
-        device=str(device.address),
-        device_kind=device.kind,
-        success=error is None
-        and (result.passed if result is not None else bool(verdict and verdict.success)),
-        end_reason=end,
-        error=error,
-        error_kind=error_kind,
-        check_details=result.details if result is not None else [],
-        check_passed=result.passed if result is not None else None,
-        judge_success=verdict.success if verdict is not None else None,
-        judge_reason=verdict.reason if verdict is not None else None,
-        answer=answer,
-        steps=len(counted_steps),
-        gui_actions=sum(1 for s in counted_steps if s.kind == "gui"),
-        shortcut_calls=len(calls),
-        shortcut_successes=sum(1 for s in calls if s.ok),
-        invalid_steps=sum(1 for s in counted_steps if s.kind == "invalid"),
-        # the closing finish too: a rescued finish ended an episode that strict rules would have continued
-        rescued_by_lenient_parser=sum(1 for s in history if s.rescued_by_lenient_parser),
-        optimal_steps=task.optimal_steps,
-        shortcut_names=[s.action["name"] for s in calls if s.action],
-        shortcut_calls_detail=[
-            {"name": s.action["name"], "arguments": s.action.get("arguments", {}), "success": s.ok}
-            for s in calls
-            if s.action
-        ],
-        wall_s=round(wall, 4),
-        device_ms=(dev1 - dev0) if dev0 is not None and dev1 is not None else None,
-        agent_usage=usage,
-        judge_usage=verdict.usage if verdict is not None else Usage(),
-        started_at=started_at,
-        trajectory=f"trajectories/{rel}",
-        injected_faults=injected_faults(shortcuts, history),
-    )
+        if self.settings.save_screens and final:
+            (self.traj / "final.png").write_bytes(final)
+        return shots[-2:]
+
+    def result(
+        self, played: Played, verdicts: Verdicts, repeat: int, wall: float, started_at: datetime, rel: str
+    ) -> EpisodeResult:
+        """The episode's line of results.jsonl."""
+        check, verdict = verdicts.check, verdicts.judge
+        counted = [s for s in played.history if s.kind not in UNCOUNTED]
+        calls = [s for s in counted if s.kind == "shortcut"]
+        return EpisodeResult(
+            task_id=self.task.id,
+            repeat=repeat,
+            agent=self.agent.name,
+            model=self.settings.model,
+            kb=self.settings.kb_label,
+            device=str(self.device.address),
+            device_kind=self.device.kind,
+            success=played.error is None
+            and (check.passed if check is not None else bool(verdict and verdict.success)),
+            end_reason=played.end,
+            error=played.error,
+            error_kind=played.error_kind,
+            check_details=check.details if check is not None else [],
+            check_passed=check.passed if check is not None else None,
+            judge_success=verdict.success if verdict is not None else None,
+            judge_reason=verdict.reason if verdict is not None else None,
+            answer=played.answer,
+            steps=len(counted),
+            gui_actions=sum(1 for s in counted if s.kind == "gui"),
+            shortcut_calls=len(calls),
+            shortcut_successes=sum(1 for s in calls if s.ok),
+            invalid_steps=sum(1 for s in counted if s.kind == "invalid"),
+            # the closing finish too: a rescued finish ended an episode that strict rules would have continued
+            rescued_by_lenient_parser=sum(1 for s in played.history if s.rescued_by_lenient_parser),
+            optimal_steps=self.task.optimal_steps,
+            shortcut_names=[s.action["name"] for s in calls if s.action],
+            shortcut_calls_detail=[
+                {"name": s.action["name"], "arguments": s.action.get("arguments", {}), "success": s.ok}
+                for s in calls
+                if s.action
+            ],
+            wall_s=round(wall, 4),
+            device_ms=played.device_ms,
+            agent_usage=played.usage,
+            judge_usage=verdict.usage if verdict is not None else Usage(),
+            started_at=started_at,
+            trajectory=f"trajectories/{rel}",
+            injected_faults=injected_faults(self.shortcuts, played.history),
+        )
 
 
 def _one_step(

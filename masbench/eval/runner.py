@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from masbench.device.errors import DeviceGoneError
 from masbench.trajectory import EndReason
 
-from .episode import Interrupted, Limits, run_episode, step_limit
+from .episode import EpisodeSettings, Interrupted, Limits, run_episode, step_limit
 from .faults import faulty
 from .lock import lock_run_dir
 from .memory import MemoryLog
@@ -353,14 +353,15 @@ def play_item(
 ) -> EpisodeResult:
     """Run one work item on one device (any worker: a thread here, a Ray actor elsewhere). A bug in the
     episode becomes a harness error result; `Interrupted` and `DeviceGoneError` propagate to the caller."""
-    limits = Limits(
-        step_limit(item.task.optimal_steps, config.max_steps, config.max_steps_factor), config.timeout_s
-    )
+    settings = EpisodeSettings(
+        Limits(step_limit(item.task.optimal_steps, config.max_steps, config.max_steps_factor), config.timeout_s),
+        save_screens=save_screens, judge=judge, judge_mode=config.judge_mode, snapshot=config.reset_snapshot,
+        model=config.model, kb_label=config.kb,
+    )  # fmt: skip
     try:
         result = run_episode(
-            device, item.task, agent, kb=kb, shortcuts=shortcuts, limits=limits, run_dir=run_dir,
-            repeat=item.repeat, model=config.model, kb_label=config.kb, stop=stop, save_screens=save_screens,
-            judge=judge, judge_mode=config.judge_mode, snapshot=config.reset_snapshot,
+            device, item.task, agent, settings, kb=kb, shortcuts=shortcuts, run_dir=run_dir, repeat=item.repeat,
+            stop=stop,
         )  # fmt: skip
     except (Interrupted, DeviceGoneError):
         raise
