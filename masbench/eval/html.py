@@ -310,6 +310,58 @@ def _steps(run_dir: Path, result: EpisodeResult, page_dir: Path) -> str:
     return '<div class="steps">' + "".join(cards) + "</div>"
 
 
+def _summary_sections(
+    config: RunConfig, results: list[EpisodeResult], summary: Summary, overall: Metrics
+) -> list[str]:
+    """The report's metric tables (by kind beside the paper's figures, by level, by app) and its plots."""
+    sections: list[str] = []
+    kinds = summary.groups.get("kind", {})
+    rows = [(label, kinds[kind]) for kind, label in KIND_ROWS if kind in kinds]
+    rows.append(("All", overall))
+    whole_kinds = config.tasks in ("all", "single-app", "cross-app")
+    shown = [kind for kind, _ in KIND_ROWS if kind in kinds] if whole_kinds else []
+    reference = [row for kind in shown for row in _paper_rows(kind, config.agent)]
+    sections.append("<h2>Summary</h2>" + _metrics_table(rows, reference) + f"<p class=defs>{legend()}</p>")
+    if reference:
+        sections.append(
+            f"<p class=defs>{html.escape(_paper_caption({k: kinds[k].tasks for k in shown}))}</p>"
+        )
+
+    for split in ("level", "app"):
+        sections.append(f"<h2>By {split}</h2>" + _metrics_table(list(summary.groups.get(split, {}).items())))
+    apps = summary.groups.get("app", {})
+    sections.append(
+        "<h2>SR vs time vs tokens</h2><p>One bubble per app: x = MET (s), y = SR, size = MToC (k tokens).</p>"
+    )
+    sections.append(_scatter([(k, m.MET, m.SR, m.MToC or 0.1) for k, m in apps.items()], "MET (s)", "SR"))
+    sections.append(
+        "<p>One bubble per episode: x = wall time (s), y = success, size = steps (hover for the task).</p>"
+    )
+    sections.append(
+        _scatter(
+            [(r.task_id, r.wall_s, 1.0 if r.success else 0.0, r.steps) for r in results],
+            "wall time (s)",
+            "success",
+            labels=False,
+        )
+    )
+    return sections
+
+
+def _trajectory(run_dir: Path, r: EpisodeResult, task: Task | None, page_dir: Path) -> str:
+    """One episode's foldable block: its outcome, instruction, check details and step cards."""
+    status = (
+        "<span class=ok>success</span>"
+        if r.success
+        else f"<span class=bad>{html.escape(r.end_reason)}</span>"
+    )
+    calls = f"{r.shortcut_calls} shortcut call{'' if r.shortcut_calls == 1 else 's'}"
+    head = f"{html.escape(r.task_id)}{f' r{r.repeat}' if r.repeat else ''} — {status} · {r.steps} steps (optimal {r.optimal_steps}) · {calls} · {r.wall_s:.1f}s"
+    instruction = f"<p><i>{html.escape(task.instruction)}</i></p>" if task else ""
+    details = "".join(f"<div>{html.escape(d)}</div>" for d in r.check_details)
+    return f"<details id={episode_anchor(r.trajectory)}><summary>{head}</summary>{instruction}<div>{details}</div>{_steps(run_dir, r, page_dir)}</details>"
+
+
 def write_report(
     run_dir: Path,
     config: RunConfig,
@@ -333,36 +385,7 @@ def write_report(
         f"<p>tasks <b>{html.escape(config.tasks)}</b> · KB <b>{html.escape(config.kb)}</b> · devices {html.escape(', '.join(config.devices))} · repeats {config.repeats} · {len(results)} episodes · created {config.created_at:%Y-%m-%d %H:%M}</p>"
     )
     if summary.overall:
-        kinds = summary.groups.get("kind", {})
-        rows = [(label, kinds[kind]) for kind, label in KIND_ROWS if kind in kinds]
-        rows.append(("All", summary.overall))
-        whole_kinds = config.tasks in ("all", "single-app", "cross-app")
-        shown = [kind for kind, _ in KIND_ROWS if kind in kinds] if whole_kinds else []
-        reference = [row for kind in shown for row in _paper_rows(kind, config.agent)]
-        parts.append("<h2>Summary</h2>" + _metrics_table(rows, reference) + f"<p class=defs>{legend()}</p>")
-        if reference:
-            parts.append(
-                f"<p class=defs>{html.escape(_paper_caption({k: kinds[k].tasks for k in shown}))}</p>"
-            )
-
-        for split in ("level", "app"):
-            parts.append(f"<h2>By {split}</h2>" + _metrics_table(list(summary.groups.get(split, {}).items())))
-        apps = summary.groups.get("app", {})
-        parts.append(
-            "<h2>SR vs time vs tokens</h2><p>One bubble per app: x = MET (s), y = SR, size = MToC (k tokens).</p>"
-        )
-        parts.append(_scatter([(k, m.MET, m.SR, m.MToC or 0.1) for k, m in apps.items()], "MET (s)", "SR"))
-        parts.append(
-            "<p>One bubble per episode: x = wall time (s), y = success, size = steps (hover for the task).</p>"
-        )
-        parts.append(
-            _scatter(
-                [(r.task_id, r.wall_s, 1.0 if r.success else 0.0, r.steps) for r in results],
-                "wall time (s)",
-                "success",
-                labels=False,
-            )
-        )
+        parts += _summary_sections(config, results, summary, summary.overall)
     parts.append("<h2>Outcomes</h2>" + _outcomes(results))
     parts.append(failures_html([(config.agent, summary)], links=True))
     if summary.overall is not None:
@@ -374,19 +397,7 @@ def write_report(
     )
     parts.append("<h2>Trajectories</h2>")
     for r in sorted(results, key=lambda r: (r.task_id, r.repeat)):
-        task = by_id.get(r.task_id)
-        status = (
-            "<span class=ok>success</span>"
-            if r.success
-            else f"<span class=bad>{html.escape(r.end_reason)}</span>"
-        )
-        calls = f"{r.shortcut_calls} shortcut call{'' if r.shortcut_calls == 1 else 's'}"
-        head = f"{html.escape(r.task_id)}{f' r{r.repeat}' if r.repeat else ''} — {status} · {r.steps} steps (optimal {r.optimal_steps}) · {calls} · {r.wall_s:.1f}s"
-        instruction = f"<p><i>{html.escape(task.instruction)}</i></p>" if task else ""
-        details = "".join(f"<div>{html.escape(d)}</div>" for d in r.check_details)
-        parts.append(
-            f"<details id={episode_anchor(r.trajectory)}><summary>{head}</summary>{instruction}<div>{details}</div>{_steps(run_dir, r, out.parent)}</details>"
-        )
+        parts.append(_trajectory(run_dir, r, by_id.get(r.task_id), out.parent))
         if on_episode is not None:
             on_episode()
     parts.append(LIGHTBOX + "</body></html>")
