@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 from agent_helpers import androidworld_action, model_action
+from llm_server import openai_ok
 from typer.testing import CliRunner
 
 from masbench.actions import ShortcutAction, TapAction, TypeAction
@@ -178,9 +179,9 @@ class V2Gold:
     """Mobile-Agent-v2's decision answering each reference step as v2 writes it; its memory call keeps
     nothing. Keeps the decision prompts, to read the history they show."""
 
-    def __init__(self, device: Device) -> None:
+    def __init__(self, device: Device, tasks=TASKS) -> None:
         self.device, self.prompts = device, []
-        self.steps = [a for t in TASKS for a in t.solutions.hybrid]
+        self.steps = [a for t in tasks for a in t.solutions.hybrid]
 
     def __call__(self, messages: list[Message]) -> str:
         if (messages[-1].text or "").startswith("### Response requirements ###\nIs there content"):
@@ -203,6 +204,14 @@ def test_mas_mobileagent_is_given_the_gold_history_as_its_operations(device):
     assert f"Step-1: [Operation: shortcut {call}; Action: Shortcut {call}]" in second
 
 
+def test_mobile_agents_open_app_taps_the_launcher_icon_and_scores_as_the_references_open_app(device):
+    tasks = list(load_tasks().select("cross-15"))  # opens Contacts from the home screen first
+    agent = lambda: MasMobileAgentTree(llm=ScriptedLLM(V2Gold(device, tasks)))  # noqa: E731
+    scores = next_actions(device, tasks, agent, KB, ShortcutExecutor(KB, device), missing_info=False)
+    assert scores[0].reference.startswith("open_app") and scores[0].kind == "gui" and scores[0].correct
+    assert all(s.correct for s in scores), [(s.reference, s.answer) for s in scores if not s.correct]
+
+
 # -- cassette ------------------------------------------------------------------------------------------------
 def test_a_diagnosis_recorded_to_a_cassette_replays_offline_with_identical_scores(device, tmp_path):
     cassette = tmp_path / "llm_cassette.jsonl"
@@ -221,3 +230,45 @@ def test_a_diagnosis_recorded_to_a_cassette_replays_offline_with_identical_score
     assert json.loads((out / "summary.json").read_text())["figures"] == json.loads(
         json.dumps(grouped(recorded))
     )
+
+
+class SameCall:
+    """A model server's replies (tests/llm_server.py): amazon-02's first step, whatever is asked."""
+
+    def __bool__(self) -> bool:
+        return True
+
+    def popleft(self):
+        call = {
+            "name": "amazon.search_product",
+            "arguments": {"query": "mechanical watch", "sort": "review-rank"},
+        }
+        return openai_ok(f"Reason: search.\nAction: {json.dumps({'action_type': 'shortcut', **call})}")
+
+
+def test_the_cli_records_an_openai_compatible_model_and_replays_it_from_the_cassette(server, tmp_path):
+    server.replies = SameCall()
+    runs = {}
+    for name in ("live", "replay"):
+        model = (
+            f"openai:fake@{server.url}/v1"
+            if name == "live"
+            else f"cassette:{tmp_path / 'live' / 'llm_cassette.jsonl'}"
+        )
+        result = CliRunner().invoke(
+            app, ["diagnose", "next-action", "--agent", "mas-t3a", "--model", model, "--tasks", "amazon-02",
+                  "--out", str(tmp_path / name)],
+            env={"OPENAI_API_KEY": "test"},
+        )  # fmt: skip
+        assert result.exit_code == 0, result.output
+        runs[name] = [
+            json.loads(line) for line in (tmp_path / name / "decisions.jsonl").read_text().splitlines()
+        ]
+    assert len(server.seen) == 4 and not (tmp_path / "replay" / "llm_cassette.jsonl").exists()
+    assert runs["live"] == runs["replay"]
+    assert [(d["correct"], d["outcome"]) for d in runs["live"]] == [
+        (True, None),
+        (True, "invented"),  # the value it gave is the one removed: still invented
+        (False, None),
+        (False, None),
+    ]
