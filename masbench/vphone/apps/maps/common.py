@@ -66,7 +66,13 @@ def filled_field(
 ) -> Node:
     """A text field on a pale fill, as Maps draws its start, destination and review boxes (`kw` restyles)."""
     t = theme()
-    style = {"size": t.style("body_small").size, "h": 110, "bg": t.pale, "radius": 20, "pad": (28, 0, 28, 0)}
+    style: dict[str, Any] = {
+        "size": t.style("body_small").size,
+        "h": 110,
+        "bg": t.pale,
+        "radius": 20,
+        "pad": (28, 0, 28, 0),
+    }
     return Node(EDIT, field=field, hint=hint, rid=rid, text=value, on_submit=on_submit, **(style | kw))
 
 

@@ -10,7 +10,7 @@ import random
 import unicodedata
 import zlib
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 import yaml
 
@@ -24,8 +24,24 @@ HOME_CITY = "San Francisco"
 HERE = (6.2, 4.4)  # the phone's location, in San Francisco
 ARTERIALS = ((2, 6), (2, 4))  # avenue and street indices that are main roads
 
+
+class City(TypedDict):
+    """One city of world.yaml: where it is on Earth and what its grid's streets, lines and spots are."""
+
+    state: str
+    zip: str
+    area: str  # phone area code
+    lat: float
+    lng: float
+    avenues: list[str]  # north-south street names, west to east
+    streets: list[str]  # east-west street names, north to south
+    lines: list[str]  # transit lines
+    landmarks: list[list[Any]]  # [name, category, x, y]
+    water: list[list[float]]  # [x, y, width, height] rectangles
+
+
 WORLD = yaml.safe_load(Path(__file__).with_name("world.yaml").read_text(encoding="utf-8"))
-CITIES: dict[str, dict[str, Any]] = WORLD["cities"]
+CITIES: dict[str, City] = WORLD["cities"]
 GENERATED: dict[str, dict[str, Any]] = WORLD["generated"]  # per category: count, names, words, hours
 HOURS: dict[str, list[int]] = WORLD["hours"]  # opening and closing minute by profile
 CATEGORY_WORDS: dict[str, list[str]] = WORLD["category_words"]  # what people type for each category
@@ -143,7 +159,8 @@ def city_near(lat: float, lng: float) -> str:
 def distance_km(a: dict[str, Any], b: dict[str, Any]) -> float:
     """Street distance inside a city (grid), great-circle distance times 1.2 between cities."""
     if a["city"] == b["city"]:
-        return abs(a["x"] - b["x"]) + abs(a["y"] - b["y"])
+        grid_km: float = abs(a["x"] - b["x"]) + abs(a["y"] - b["y"])
+        return grid_km
     (la, ga), (lb, gb) = latlng(a["city"], a["x"], a["y"]), latlng(b["city"], b["x"], b["y"])
     p1, p2 = math.radians(la), math.radians(lb)
     h = math.sin((p2 - p1) / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(math.radians(gb - ga) / 2) ** 2

@@ -3,6 +3,7 @@ options (avoid tolls, highways, ferries), the map of the trip with its route, an
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from ...app import AppContext
@@ -134,7 +135,7 @@ def _suggestions(ctx: AppContext, key: str, typed: str) -> Node:
         ctx.ui.pop("focus", None)
 
     rows = [
-        list_item(p["name"], p.get("address", p["city"]), lambda p=p: choose(p), icon="pin", rid="suggestion")
+        list_item(p["name"], p.get("address", p["city"]), partial(choose, p), icon="pin", rid="suggestion")
         for p in items[:7]
     ]
     empty = text("No suggestions", "body_small", fg=theme().muted, pad=60)
@@ -194,6 +195,6 @@ def route_options(ctx: AppContext) -> Node:
     def flip(key: str) -> None:
         ctx.args.update({key: not ctx.args.get(key), "route": 0})
 
-    boxes = [checkbox(label, bool(ctx.args.get(k)), lambda k=k: flip(k), rid=k) for k, label in AVOID.items()]
+    boxes = [checkbox(label, bool(ctx.args.get(k)), partial(flip, k), rid=k) for k, label in AVOID.items()]
     done = button("Done", ctx.close, rid="done_button")
     return dialog("Route options", boxes, [done], ctx.close, rid="route_options")

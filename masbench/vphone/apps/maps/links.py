@@ -89,8 +89,11 @@ def _web(ctx: AppContext, uri: str) -> Screen:
         args = model.directions_args(
             ctx.state, origin["id"] if origin else "here", dest["id"] if dest else "", mode
         )
-        navigate = params.get("dir_action") == "navigate" and origin and dest and origin["id"] == "here"
-        return (navigate and _drive_now(ctx, origin, dest, args)) or ctx.screen("directions", **args)
+        if params.get("dir_action") == "navigate" and origin and dest and origin["id"] == "here":
+            navigating = _drive_now(ctx, origin, dest, args)
+            if navigating is not None:
+                return navigating
+        return ctx.screen("directions", **args)
     if path.startswith("/maps/search") or params.get("q") or params.get("query"):
         query = (
             params.get("query")

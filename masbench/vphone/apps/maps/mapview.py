@@ -309,7 +309,7 @@ def draw_map(
         if spot:
             shapes.append(_label(spot, p["name"]))
     shapes += _street_labels(view, city, placer)
-    canvas = {"bg": LAND, "w": view.w, "h": view.h, "rid": "map_view", "desc": "Map"}
+    canvas: dict[str, Any] = {"bg": LAND, "w": view.w, "h": view.h, "rid": "map_view", "desc": "Map"}
     return Node(
         FRAME, layout="stack", valign="start", children=[s for s in shapes if s is not None], **canvas
     )

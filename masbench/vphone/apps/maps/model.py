@@ -8,7 +8,7 @@ import math
 import random
 import re
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, TypeAlias
 
 from ..textmatch import contains_words, fold, same, split_place, words
 from .content import (
@@ -43,7 +43,8 @@ HIGHWAYS = {
 SORTS = {"relevance": "Relevance", "distance": "Distance", "rating": "Rating"}
 LABELS = {"home": "Home", "work": "Work"}
 MAX_RESULTS = 20
-State = Place = dict[str, Any]
+State: TypeAlias = dict[str, Any]
+Place: TypeAlias = dict[str, Any]
 
 
 def initial_user_state() -> dict[str, Any]:
@@ -80,7 +81,8 @@ def place(state: State, place_id: str) -> dict[str, Any] | None:
         label = place_id.removeprefix("label:")
         point = state.get(label)
         return {**point, "id": place_id, "name": LABELS[label]} if point else None
-    return state["places"].get(place_id) or state["points"].get(place_id)
+    found: Place | None = state["places"].get(place_id) or state["points"].get(place_id)
+    return found
 
 
 def remember(state: State, point: dict[str, Any]) -> dict[str, Any]:
@@ -318,7 +320,7 @@ def _drive(
 def _transit(origin: dict[str, Any], km: float, rng: random.Random, now: datetime) -> list[dict[str, Any]]:
     lines = CITIES[origin["city"]]["lines"]
     start = rng.randrange(len(lines))
-    options = []
+    options: list[dict[str, Any]] = []
     for k in range(3):
         line = lines[(start + 2 * k) % len(lines)]
         walk_to, walk_from = rng.randrange(2, 9), rng.randrange(2, 8)
@@ -402,7 +404,8 @@ def post_review(state: State, p: Place, rating: int, text: str, now: datetime) -
 
 
 def miles(state: State) -> bool:
-    return state["settings"]["distance_units"] != "kilometers"
+    units: str = state["settings"]["distance_units"]
+    return units != "kilometers"
 
 
 def distance_text(state: State, km: float) -> str:

@@ -4,6 +4,7 @@ the review form."""
 from __future__ import annotations
 
 import zlib
+from functools import partial
 from typing import Any
 
 from ...app import AppContext
@@ -82,7 +83,7 @@ def _actions(ctx: AppContext, p: dict[str, Any], is_address: bool, saved: bool) 
     """The place's buttons: Directions, Start, Call (not for an address), Save or Saved, Share."""
     to_place = ctx.link("directions", **model.directions_args(ctx.state, "here", p["id"]))
     label = "Saved" if saved else "Save"
-    outlined = {"primary": False, "h": 104}
+    outlined: dict[str, Any] = {"primary": False, "h": 104}
     return [
         button("Directions", to_place, rid="directions_button", h=104),
         button("Start", lambda: _start(ctx, p), rid="start_button", icon="play", **outlined),
@@ -163,7 +164,7 @@ def save(ctx: AppContext) -> Node:
         ctx.log("maps_save", place_id=p["id"], list=name, added=added)
 
     options = [
-        checkbox(lst["name"], lst["name"] in saved_in, lambda n=lst["name"]: toggle(n), rid="list_option")
+        checkbox(lst["name"], lst["name"] in saved_in, partial(toggle, lst["name"]), rid="list_option")
         for lst in ctx.state["lists"]
     ]
     done = button("Done", ctx.close, rid="done_button")

@@ -85,7 +85,12 @@ def _result_row(
         gap=8,
     )
     to_place = ctx.link("directions", **model.directions_args(ctx.state, "here", p["id"]))
-    small = {"primary": False, "h": 80, "pad": (24, 0, 24, 0), "desc": f"Directions to {p['name']}"}
+    small: dict[str, Any] = {
+        "primary": False,
+        "h": 80,
+        "pad": (24, 0, 24, 0),
+        "desc": f"Directions to {p['name']}",
+    }
     go = button("Directions", to_place, rid="result_directions", **small)
     side = column(image(picture(p), 200, 150, desc=p["name"], radius=16), go, gap=14, align="center")
     look = {"pad": (40, 28, 40, 28), "gap": 24, "bg": theme().surface}

@@ -3,6 +3,7 @@ options to avoid tolls, highways or ferries)."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from ...app import AppContext
@@ -79,7 +80,7 @@ def _label_row(ctx: AppContext, key: str) -> Node:
 
 def saved_list(ctx: AppContext) -> Node:
     name = ctx.args["list"]
-    places = next((x["places"] for x in ctx.state["lists"] if x["name"] == name), [])
+    places: list[dict[str, Any]] = next((x["places"] for x in ctx.state["lists"] if x["name"] == name), [])
     rows = [
         list_item(
             p["name"],
@@ -144,18 +145,19 @@ def units(ctx: AppContext) -> Node:
         ctx.close()
 
     current = ctx.state["settings"]["distance_units"]
-    options = [
-        radio(label, current == v, lambda v=v: pick(v), rid="units_option") for v, label in UNITS.items()
-    ]
+    options = [radio(label, current == v, partial(pick, v), rid="units_option") for v, label in UNITS.items()]
     cancel = button("Cancel", ctx.close, primary=False)
     return dialog("Distance units", options, [cancel], ctx.close, rid="units_dialog")
 
 
 def nav_settings(ctx: AppContext) -> Node:
     prefs = ctx.state["settings"]
+
+    def flip(key: str) -> None:
+        prefs[key] = not prefs[key]
+
     switches = [
-        switch(label, prefs[key], lambda key=key: prefs.update({key: not prefs[key]}), rid=f"{key}_switch")
-        for key, label in AVOID.items()
+        switch(label, prefs[key], partial(flip, key), rid=f"{key}_switch") for key, label in AVOID.items()
     ]
     return page(
         app_bar("Navigation settings", ctx.back),
@@ -186,7 +188,7 @@ def set_label(ctx: AppContext) -> Node:
     named = model.name_matches(ctx.state, typed) if typed.strip() else []
     suggestions = ([found] if found else []) + [p for p in named if p is not found][:5]
     rows = [
-        list_item(p["name"], p.get("address", ""), lambda p=p: choose(p), "pin", rid="suggestion")
+        list_item(p["name"], p.get("address", ""), partial(choose, p), "pin", rid="suggestion")
         for p in suggestions
     ]
     hint = f"Enter {label.lower()} address"
