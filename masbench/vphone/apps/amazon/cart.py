@@ -3,8 +3,8 @@ placing the order, all through `store` so a GUI route and a shortcut route recor
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
+from functools import partial
 from typing import Any
 
 from ...app import AppContext
@@ -243,40 +243,11 @@ def _checkout_lines(ctx: AppContext) -> list[dict[str, Any]]:
 
 
 def checkout(ctx: AppContext) -> Node:
-    args = ctx.args
     lines = _checkout_lines(ctx)
     views = [store.line_view(cat(ctx), line) for line in lines]
-    delivery = args.get("delivery") or "standard"
-    items_total = round(sum(v["line_total"] for v in views), 2)
-    fee = store.DELIVERY[delivery][1]
-    tax = round(items_total * store.TAX_RATE, 2)
-    now = ctx.now()
-
-    def place() -> None:
-        if not lines:
-            return
-        order_id = store.place_order(ctx.state, [dict(line) for line in lines], delivery, now)
-        if args.get("source") == "cart":
-            ctx.state["cart"] = []
-        ctx.replace("thank_you", activity=MAIN_ACTIVITY, order_id=order_id)
-
-    def choose(option: str) -> Callable[[], None]:
-        return lambda: args.update(delivery=option)
-
-    options = [
-        radio(
-            f"{day(now + timedelta(days=days))} · {label}" + (f" ({money(fee_)})" if fee_ else ""),
-            option == delivery,
-            choose(option),
-            rid="delivery_option",
-        )
-        for option, (label, fee_, days) in store.DELIVERY.items()
-    ]
-    summary = [
-        (f"Items ({sum(v['quantity'] for v in views)}):", money(items_total)),
-        ("Shipping & handling:", money(fee)),
-        ("Estimated tax:", money(tax)),
-    ]
+    delivery = ctx.args.get("delivery") or "standard"
+    now = ctx.now()  # the order is placed at the time the page shows
+    count = sum(v["quantity"] for v in views)
     body = scroll_page(
         "checkout",
         section_title(f"Delivering to {store.USER['name']}"),
@@ -286,54 +257,24 @@ def checkout(ctx: AppContext) -> Node:
         text(store.USER["card"], "body", pad=(36, 0, 36, 20)),
         divider(),
         section_title("Choose a delivery speed"),
-        *options,
+        *_delivery_options(ctx, delivery, now),
         divider(),
         section_title("Review items"),
-        *[
-            row(
-                Node(
-                    IMAGE,
-                    image=picture(v["asin"], v.get("colour")),
-                    w=170,
-                    h=170,
-                    radius=8,
-                    bg=PANEL,
-                    desc=v["title"],
-                ),
-                column(
-                    text(v["title"], "body_small", max_lines=2, rid="checkout_item_title"),
-                    text(
-                        f"Qty: {v['quantity']}"
-                        + (f" · Size: {v['size']}" if v.get("size") else "")
-                        + (f" · Colour: {v['colour']}" if v.get("colour") else ""),
-                        size=30,
-                        fg=GREY,
-                    ),
-                    text(money(v["price"]), size=36, bold=True, fg=INK),
-                    weight=1,
-                    gap=4,
-                ),
-                gap=24,
-                pad=(36, 12, 36, 12),
-            )
-            for v in views
-        ],
+        *map(_review_item, views),
         divider(),
-        *[row(text(k, "body", weight=1), text(v, "body"), pad=(36, 6, 36, 6)) for k, v in summary],
-        row(
-            text("Order total:", size=44, bold=True, fg="#b12704", weight=1),
-            text(
-                money(round(items_total + fee + tax, 2)), size=44, bold=True, fg="#b12704", rid="order_total"
-            ),
-            pad=(36, 12, 36, 24),
-        ),
+        *_order_total(views, delivery),
         column(
-            button("Place your order", place, rid="place-order-button", colour=YELLOW, enabled=bool(lines)),
+            button(
+                "Place your order",
+                partial(place_order, ctx, lines, delivery, now),
+                rid="place-order-button",
+                colour=YELLOW,
+                enabled=bool(lines),
+            ),
             pad=(36, 0, 36, 60),
         ),
         rid="checkout_page",
     )
-    count = sum(v["quantity"] for v in views)
     return column(
         app_bar(
             f"Checkout ({count} item{'s' if count != 1 else ''})",
@@ -345,6 +286,82 @@ def checkout(ctx: AppContext) -> Node:
         body,
         bg="#ffffff",
     )
+
+
+def _delivery_options(ctx: AppContext, delivery: str, now: datetime) -> list[Node]:
+    """One radio per speed: its arrival day, name and fee (free speeds show none)."""
+    return [
+        radio(
+            f"{day(now + timedelta(days=days))} · {label}" + (f" ({money(fee)})" if fee else ""),
+            option == delivery,
+            partial(choose_delivery, ctx, option),
+            rid="delivery_option",
+        )
+        for option, (label, fee, days) in store.DELIVERY.items()
+    ]
+
+
+def _review_item(view: dict[str, Any]) -> Node:
+    variant = (f" · Size: {view['size']}" if view.get("size") else "") + (
+        f" · Colour: {view['colour']}" if view.get("colour") else ""
+    )
+    return row(
+        Node(
+            IMAGE,
+            image=picture(view["asin"], view.get("colour")),
+            w=170,
+            h=170,
+            radius=8,
+            bg=PANEL,
+            desc=view["title"],
+        ),
+        column(
+            text(view["title"], "body_small", max_lines=2, rid="checkout_item_title"),
+            text(f"Qty: {view['quantity']}{variant}", size=30, fg=GREY),
+            text(money(view["price"]), size=36, bold=True, fg=INK),
+            weight=1,
+            gap=4,
+        ),
+        gap=24,
+        pad=(36, 12, 36, 12),
+    )
+
+
+def _order_total(views: list[dict[str, Any]], delivery: str) -> list[Node]:
+    """Items, shipping and tax, then the order total."""
+    items_total = round(sum(v["line_total"] for v in views), 2)
+    fee = store.DELIVERY[delivery][1]
+    tax = round(items_total * store.TAX_RATE, 2)
+    summary = [
+        (f"Items ({sum(v['quantity'] for v in views)}):", money(items_total)),
+        ("Shipping & handling:", money(fee)),
+        ("Estimated tax:", money(tax)),
+    ]
+    return [
+        *[row(text(k, "body", weight=1), text(v, "body"), pad=(36, 6, 36, 6)) for k, v in summary],
+        row(
+            text("Order total:", size=44, bold=True, fg="#b12704", weight=1),
+            text(
+                money(round(items_total + fee + tax, 2)), size=44, bold=True, fg="#b12704", rid="order_total"
+            ),
+            pad=(36, 12, 36, 24),
+        ),
+    ]
+
+
+# -- checkout handlers -----------------------------------------------------------------------------------
+def choose_delivery(ctx: AppContext, option: str) -> None:
+    ctx.args["delivery"] = option
+
+
+def place_order(ctx: AppContext, lines: list[dict[str, Any]], delivery: str, now: datetime) -> None:
+    """Record the order (a cart checkout empties the cart) and show its confirmation."""
+    if not lines:
+        return
+    order_id = store.place_order(ctx.state, [dict(line) for line in lines], delivery, now)
+    if ctx.args.get("source") == "cart":
+        ctx.state["cart"] = []
+    ctx.replace("thank_you", activity=MAIN_ACTIVITY, order_id=order_id)
 
 
 def thank_you(ctx: AppContext) -> Node:
