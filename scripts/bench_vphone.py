@@ -18,7 +18,7 @@ import tracemalloc
 import adbutils
 
 from masbench.device import Device, VPhoneMode, start_virtual_phones
-from masbench.vphone.phone import VirtualPhone
+from masbench.vphone.build import build_phone
 
 
 def pct(values: list[float], q: float) -> float:
@@ -106,10 +106,10 @@ def memory_per_phone(n: int = 4) -> tuple[float, float]:
     loaded once per process and shared, so the first phone costs more."""
     tracemalloc.start()
     base = tracemalloc.get_traced_memory()[0]
-    first = VirtualPhone("vphone-0")
+    first = build_phone("vphone-0")
     first.screencap_png()
     after_first = tracemalloc.get_traced_memory()[0]
-    phones = [VirtualPhone(f"vphone-{i}") for i in range(1, n + 1)]
+    phones = [build_phone(f"vphone-{i}") for i in range(1, n + 1)]
     for p in phones:
         p.screencap_png()
         p.ui_dump_xml()

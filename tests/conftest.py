@@ -18,9 +18,9 @@ os.environ["ADBUTILS_ADB_PATH"] = "/bin/false"
 @pytest.fixture
 def phone():
     """A fresh in-process virtual phone, for model-level tests that need no protocol."""
-    from masbench.vphone.phone import VirtualPhone
+    from masbench.vphone.build import build_phone
 
-    return VirtualPhone("vphone-1")
+    return build_phone("vphone-1")
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ from masbench.actions.selectors import Selector, select
 from masbench.device.elements import UIElement, parse_ui_dump
 from masbench.vphone.app import App
 from masbench.vphone.apps import default_apps
+from masbench.vphone.build import build_phone
 from masbench.vphone.intents import ACTION_VIEW, Intent
 from masbench.vphone.phone import VirtualPhone
 
@@ -22,7 +23,7 @@ def phone_with(
     """`vphone-1` with the default apps, `apps` appended in place of same-package defaults, minus `without`."""
     dropped = {app.package for app in apps} | set(without)
     kept = [app for app in default_apps() if app.package not in dropped]
-    return VirtualPhone("vphone-1", apps=[*kept, *apps], seed=seed, clock=clock)
+    return build_phone("vphone-1", apps=[*kept, *apps], seed=seed, clock=clock)
 
 
 def seeded_dumps(

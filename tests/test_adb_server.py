@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
 from masbench.vphone.adb_server import FEATURES, AdbServer, serve_phones
+from masbench.vphone.build import build_phone
 from masbench.vphone.phone import VirtualPhone
 
 SERIAL = "vphone-1"
@@ -291,7 +292,7 @@ def test_track_devices_reports_a_vanished_phone(own_server):
 
 
 def test_wait_for_device_returns_when_the_phone_appears(own_server):
-    late = VirtualPhone("vphone-9")
+    late = build_phone("vphone-9")
     with socket.create_connection(("127.0.0.1", own_server.port), timeout=3) as s:
         s.sendall(frame("host-serial:vphone-9:wait-for-any-device"))
         assert read_exact(s, 4) == b"OKAY"

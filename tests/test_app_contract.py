@@ -18,6 +18,7 @@ from masbench.shortcuts import ShortcutExecutor, load_kb
 from masbench.tasks import default_tasks_dir, load_tasks
 from masbench.tasks.player import prepare
 from masbench.vphone.apps import default_apps
+from masbench.vphone.build import build_phone
 from masbench.vphone.phone import VirtualPhone
 from masbench.vphone.ui import TEXT, Node, hit, line_height, text_width
 
@@ -158,7 +159,7 @@ def test_an_open_dialog_is_what_the_dump_shows_and_all_that_taps_reach():
         dialogs = {"ask": lambda ctx: dialog("Sure?", [text("Really.")], [button("OK", ctx.close, rid="ok")],
                                              ctx.close)}  # fmt: skip
 
-    phone = VirtualPhone("probe", apps=[*default_apps(), Probe()])
+    phone = build_phone("probe", apps=[*default_apps(), Probe()])
     phone.push_screen(AppContext(phone, phone.apps[Probe.package], None).screen("list"))
     ctx = phone.context(Probe.package)
     ctx.open("ask")

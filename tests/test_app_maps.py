@@ -12,6 +12,7 @@ from phone_helpers import elements, find, front, phone_with, seeded_dumps, tap, 
 from masbench.vphone.apps.maps import MapsApp, model
 from masbench.vphone.apps.maps.content import CITIES, geocode
 from masbench.vphone.apps.yelp import YelpApp
+from masbench.vphone.build import build_phone
 from masbench.vphone.phone import VirtualPhone
 
 PKG = "com.google.android.apps.maps"
@@ -460,7 +461,7 @@ def test_a_place_has_one_picture_of_its_kind_in_the_list_and_on_its_page(phone):
 def test_a_place_named_with_its_city_after_it_is_found(query):
     """As the real app finds them: the city after the name, with or without a comma, is where to look,
     while a city inside a place's own name ("Art Institute of Chicago") stays part of the name."""
-    state = VirtualPhone("vphone-1").app_states[MapsApp.package]
+    state = build_phone("vphone-1").app_states[MapsApp.package]
     name = query.split(",")[0].removesuffix(" Seattle").removesuffix(" Chicago").lower()
     found = model.search(state, model.search_args(state, query), datetime(2025, 6, 2, 10, tzinfo=UTC))
     assert [p["name"].lower() for p in found][:1] == [name]

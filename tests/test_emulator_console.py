@@ -13,8 +13,8 @@ from masbench.tasks import load_tasks
 from masbench.tasks.checks import check_device
 from masbench.tasks.player import play, prepare
 from masbench.vphone.adb_server import AdbServer
+from masbench.vphone.build import build_phone
 from masbench.vphone.console import ConsoleServer
-from masbench.vphone.phone import VirtualPhone
 
 TOKEN = "s3cr3t-token"
 
@@ -22,7 +22,7 @@ TOKEN = "s3cr3t-token"
 @pytest.fixture
 def emulator():
     """A virtual phone as an emulator: its console on a free port P, its serial emulator-P."""
-    phone = VirtualPhone("pending")
+    phone = build_phone("pending")
     console = ConsoleServer(phone, port=0, token=TOKEN)
     phone.serial = f"emulator-{console.port}"
     server = AdbServer([phone], port=0)

@@ -9,14 +9,14 @@ from masbench.vphone.apps.amazon.catalog import catalog
 from masbench.vphone.apps.booking import catalog as booking
 from masbench.vphone.apps.maps import model as maps
 from masbench.vphone.apps.yelp import model as yelp
-from masbench.vphone.phone import VirtualPhone
+from masbench.vphone.build import build_phone
 
 YELP, MAPS = "com.yelp.android", "com.google.android.apps.maps"
 
 
 @pytest.fixture(scope="module")
 def phone():
-    return VirtualPhone("vphone-1")
+    return build_phone("vphone-1")
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
+from masbench.vphone.build import build_phone
 from masbench.vphone.commands.am import parse_intent
 from masbench.vphone.phone import VirtualPhone
 from masbench.vphone.shell import run_shell
@@ -398,7 +399,7 @@ def test_power_battery_and_display_ids(phone):
 
 def test_dumpsys_is_deterministic(phone):
     first = out(phone, "dumpsys window windows; dumpsys activity activities")
-    second = out(VirtualPhone("vphone-1"), "dumpsys window windows; dumpsys activity activities")
+    second = out(build_phone("vphone-1"), "dumpsys window windows; dumpsys activity activities")
     assert first == second
 
 
@@ -523,7 +524,7 @@ def test_shell_like_garbage_never_breaks_the_interpreter(phone, text):
 
 
 def test_what_device_control_code_reads_is_answered_as_android_15_prints_it():
-    phone = VirtualPhone("vphone-1")
+    phone = build_phone("vphone-1")
     phone.shell("am start -n com.android.settings/.Settings")
     out = lambda cmd: phone.shell(cmd).stdout.decode()  # noqa: E731
     frame = re.search(r"physicalFrame=\[(\d+), (\d+), (\d+), (\d+)\]", out("dumpsys input"))

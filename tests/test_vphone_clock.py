@@ -33,7 +33,7 @@ from masbench.vphone.render import TOAST_MS
 
 
 def toasted() -> VirtualPhone:
-    phone = VirtualPhone("vphone-1")
+    phone = build_phone("vphone-1")
     phone.reset(seed=22)
     phone.tap(540, 1200)
     phone.toast("You joined Weekend Warrior")
@@ -64,7 +64,7 @@ def test_a_toast_runs_out_after_device_time_not_after_observations():
     assert phone.screencap_png() != shown
     phone.shell(f"sleep {TOAST_MS / 1000}")
     gone = phone.screencap_png()
-    fresh = VirtualPhone("vphone-1")
+    fresh = build_phone("vphone-1")
     fresh.reset(seed=22)
     fresh.tap(540, 1200)
     fresh.shell(f"sleep {1 + TOAST_MS / 1000}")

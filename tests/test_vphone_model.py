@@ -9,11 +9,12 @@ from hypothesis import strategies as st
 from lxml import etree
 
 from masbench.vphone.apps import default_apps
+from masbench.vphone.build import build_phone
 from masbench.vphone.intents import ACTION_VIEW, Intent
 from masbench.vphone.phone import VirtualPhone
 
 APPS = {app.package for app in default_apps()}
-SHARED_PHONE = VirtualPhone("vphone-9")  # hypothesis examples share one phone: booting per example is slow
+SHARED_PHONE = build_phone("vphone-9")  # hypothesis examples share one phone: booting per example is slow
 
 
 def nodes(phone: VirtualPhone) -> list[dict[str, str]]:
@@ -41,7 +42,7 @@ def open_settings(phone: VirtualPhone) -> None:
 
 
 def test_home_screen_shows_launchable_apps_only():
-    phone = VirtualPhone("vphone-1")
+    phone = build_phone("vphone-1")
     descs = {n["content-desc"] for n in nodes(phone) if n["clickable"] == "true"}
     assert {"Settings", "Chrome"} <= descs
     assert "Pixel Launcher" not in descs
@@ -109,7 +110,7 @@ def test_swiping_a_long_list_scrolls_it(phone):
 def test_same_seed_gives_byte_identical_dumps_and_screenshots():
     runs = []
     for _ in range(2):
-        phone = VirtualPhone("vphone-1", seed=7, clock=datetime(2025, 3, 4, 10, 0, tzinfo=UTC))
+        phone = build_phone("vphone-1", seed=7, clock=datetime(2025, 3, 4, 10, 0, tzinfo=UTC))
         open_settings(phone)
         phone.swipe(540, 1800, 540, 900, 300)
         runs.append((phone.ui_dump_xml(), phone.screencap_png()))

@@ -8,11 +8,11 @@ import zlib
 from PIL import Image, ImageChops
 
 from masbench.vphone import render
-from masbench.vphone.phone import VirtualPhone
+from masbench.vphone.build import build_phone
 
 
 def test_a_frame_decodes_to_exactly_the_pixels_drawn():
-    phone = VirtualPhone("png")
+    phone = build_phone("png")
     phone.launch("com.yelp.android")
     drawn = render.draw(phone, phone.frame())
     png = phone.screencap_png()

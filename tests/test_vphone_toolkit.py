@@ -8,7 +8,9 @@ import pytest
 from masbench.vphone import keyboard
 from masbench.vphone.app import LAUNCHER_FILTER, Activity, App, AppContext
 from masbench.vphone.apps import default_apps
-from masbench.vphone.phone import HEIGHT, NAV_BAR_H, VirtualPhone
+from masbench.vphone.build import build_phone
+from masbench.vphone.display import HEIGHT, NAV_BAR_H
+from masbench.vphone.phone import VirtualPhone
 from masbench.vphone.theme import Theme, theme, use_theme
 from masbench.vphone.ui import TEXT, VIEWGROUP, Node, hit, layout, measure_height
 from masbench.vphone.widgets import (
@@ -117,7 +119,7 @@ class Notes(App):
 
 @pytest.fixture
 def notes_phone() -> VirtualPhone:
-    phone = VirtualPhone("notes", apps=[*default_apps(), Notes()])
+    phone = build_phone("notes", apps=[*default_apps(), Notes()])
     phone.launch(Notes.package)
     return phone
 
@@ -184,7 +186,7 @@ class Agenda(App):
 
 
 def test_content_query_reaches_the_app_that_declares_the_authority():
-    phone = VirtualPhone("agenda", apps=[*default_apps(), Agenda()])
+    phone = build_phone("agenda", apps=[*default_apps(), Agenda()])
     out = phone.shell("content query --uri content://com.example.agenda/events --projection title:location")
     assert out.exit_code == 0
     assert out.stdout.decode().splitlines() == [

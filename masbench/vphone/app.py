@@ -15,14 +15,12 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
+from .fs import VirtualFS
 from .intents import ACTION_MAIN, CATEGORY_DEFAULT, CATEGORY_LAUNCHER, Intent, IntentFilter, chooser_intent
 from .theme import Theme
 from .ui import FRAME, IMAGE, TEXT, Node
-
-if TYPE_CHECKING:
-    from .phone import VirtualPhone
 
 LAUNCHER_FILTER = IntentFilter(actions=(ACTION_MAIN,), categories=(CATEGORY_LAUNCHER, CATEGORY_DEFAULT))
 Build = Callable[["AppContext"], Node]
@@ -134,7 +132,7 @@ class App:
 class AppContext:
     """What an app sees while opening, building or reacting: its state, the top screen, navigation."""
 
-    def __init__(self, phone: VirtualPhone, app: App, top: Screen | None) -> None:
+    def __init__(self, phone: Phone, app: App, top: Screen | None) -> None:
         self.phone = phone
         self.app = app
         self.top = top
@@ -230,6 +228,55 @@ class AppContext:
 
     def log(self, kind: str, **data: Any) -> None:
         self.phone.log(kind, package=self.app.package, **data)
+
+
+class Phone(Protocol):
+    """The phone as apps (through `AppContext.phone`) and the system UI see it: the services they may use
+    of a VirtualPhone, which sits above this contract."""
+
+    apps: dict[str, App]
+    app_states: dict[str, dict[str, Any]]
+    stack: list[Screen]
+    running: set[str]
+    settings: dict[str, dict[str, str]]
+    props: dict[str, str]
+    clipboard: str
+    fs: VirtualFS
+
+    @property
+    def top(self) -> Screen: ...
+
+    def now(self) -> datetime: ...
+
+    def log(self, kind: str, **data: Any) -> None: ...
+
+    def context(self, package: str) -> AppContext: ...
+
+    def push_screen(self, screen: Screen) -> None: ...
+
+    def pop_screen(self) -> Screen | None: ...
+
+    def back(self) -> None: ...
+
+    def toast(self, message: str) -> None: ...
+
+    def resolve_activity(self, intent: Intent) -> tuple[App, Activity] | None: ...
+
+    def start_activity(self, intent: Intent) -> str | None: ...
+
+    def launch(self, package: str) -> str | None: ...
+
+    def resume(self, package: str) -> None: ...
+
+    def recent_apps(self) -> list[str]: ...
+
+    def clear_recents(self) -> None: ...
+
+    def force_stop(self, package: str) -> None: ...
+
+    def clear_data(self, package: str) -> bool: ...
+
+    def append_to_focused(self, text: str) -> None: ...
 
 
 def modal(body: Node, layer: Node) -> Node:

@@ -43,13 +43,13 @@ def serve(
 
     Point adbutils (`AdbClient(port=PORT)`) or the adb CLI (`adb -P PORT devices`) at it."""
     from masbench.vphone.adb_server import AdbServer
+    from masbench.vphone.build import build_phone
     from masbench.vphone.console import emulator_phones
-    from masbench.vphone.phone import VirtualPhone
 
     if emulators:
         phones = [phone for phone, _console in emulator_phones(count, seed)]
     else:
-        phones = [VirtualPhone(f"vphone-{i}", seed=seed) for i in range(first, first + count)]
+        phones = [build_phone(f"vphone-{i}", seed=seed) for i in range(first, first + count)]
     server = AdbServer(phones, port=port)
 
     async def main() -> None:

@@ -186,13 +186,13 @@ def emulator_phones(
     """`count` phones that present themselves as emulators: each named `emulator-PORT` with its console on
     PORT, the first free even ports from `first_port` (5554, 5556, ... as emulators take them), and the
     console asking for the token in ~/.emulator_console_auth_token (`console_token`)."""
-    from .phone import VirtualPhone
+    from .build import build_phone
 
     token = console_token()
     phones: list[tuple[VirtualPhone, ConsoleServer]] = []
     port = first_port
     while len(phones) < count:
-        phone = VirtualPhone(f"emulator-{port}", seed=seed)
+        phone = build_phone(f"emulator-{port}", seed=seed)
         with contextlib.suppress(OSError):  # taken (a real emulator, another server): try the next pair
             phones.append((phone, ConsoleServer(phone, port=port, token=token)))
         port += 2

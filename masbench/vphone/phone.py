@@ -1,7 +1,8 @@
 """The virtual phone's model: system state, back stack, input dispatch, intents, time and the event log.
 
 No protocol code lives here: the ADB server (adb_server.py) and the shell (shell.py) drive this object
-through its public methods, and nothing outside `masbench/vphone` imports it.
+through its public methods, and nothing outside `masbench/vphone` imports it. Its apps and its shell are
+handed to it (build.py's `build_phone`), so the model imports neither the app registry nor the shell.
 """
 
 from __future__ import annotations
@@ -11,8 +12,8 @@ import hashlib
 import json
 import random
 import threading
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,9 @@ from typing import Any
 import yaml
 
 from . import keyboard, render, textmenu, uidump
-from .app import App, AppContext, Screen
+from .app import Activity, App, AppContext, Screen
+from .display import DENSITY, HEIGHT, NAV_BAR_H, STATUS_BAR_H, WIDTH, Frame
+from .eventlog import Event
 from .fs import VirtualFS
 from .intents import (
     ACTION_MAIN,
@@ -34,9 +37,6 @@ from .intents import (
 from .theme import use_theme
 from .ui import EDIT, Node, hit, layout
 
-WIDTH, HEIGHT, DENSITY = 1080, 2400, 420
-STATUS_BAR_H = 63
-NAV_BAR_H = 126
 DEFAULT_CLOCK = datetime(2025, 6, 2, 9, 30, tzinfo=UTC)
 LONG_PRESS_MS = 500
 CLOCK_FIELDS = ("clock", "device_ms")  # snapshot fields that move with every command, input or not
@@ -59,6 +59,7 @@ LATENCY_MS = {
 }
 
 ADB_KEYBOARD_IME = "com.android.adbkeyboard/.AdbIME"
+IMES = (ADB_KEYBOARD_IME, "com.google.android.inputmethod.latin/com.android.inputmethod.latin.LatinIME")
 SETTINGS_TABLE = Path(__file__).with_name("settings_defaults.yaml")
 # The settings provider's tables as a fresh AVD has them (data, not code: settings_defaults.yaml).
 DEFAULT_SETTINGS: dict[str, dict[str, str]] = {
@@ -117,29 +118,8 @@ class ShellResult:
     exit_code: int = 0
 
 
-@dataclass
-class Event:
-    """One entry of the append-only event log (`cmd masbench events`)."""
-
-    seq: int
-    t_ms: int  # modelled device time since boot/reset
-    kind: str
-    data: dict[str, Any] = field(default_factory=dict)
-
-    def as_json(self) -> dict[str, Any]:
-        return {"seq": self.seq, "t_ms": self.t_ms, "kind": self.kind, **self.data}
-
-
-@dataclass
-class Frame:
-    """The laid-out screen for the current state, cached until the next change."""
-
-    window: Node  # the app window: what `uiautomator dump` reports and taps hit
-    package: str
-    keyboard: bool  # the soft keyboard is up
-    at_ms: int = 0  # the device time it shows (status bar clock, toasts): when the screen last changed
-    png: bytes | None = None
-    xml: str | None = None
+# How the phone runs a shell command line (shell.run_shell, injected so the model sits below the shell).
+ShellRunner = Callable[["VirtualPhone", str], ShellResult]
 
 
 class VirtualPhone:
@@ -148,12 +128,18 @@ class VirtualPhone:
     width, height, density = WIDTH, HEIGHT, DENSITY
 
     def __init__(
-        self, serial: str, apps: list[App] | None = None, seed: int = 0, clock: datetime | None = None
-    ):
-        from .apps import default_apps  # the app registry imports app modules, which import the toolkit
-
+        self,
+        serial: str,
+        apps: list[App],
+        run_shell: ShellRunner,
+        seed: int = 0,
+        clock: datetime | None = None,
+    ) -> None:
+        """`apps` and `run_shell` come from above this layer (build.py's `build_phone` hands over the
+        registry's apps and shell.py's shell)."""
         self.serial = serial
-        self.apps: dict[str, App] = {a.package: a for a in (apps if apps is not None else default_apps())}
+        self.apps: dict[str, App] = {a.package: a for a in apps}
+        self.run_shell = run_shell
         self.lock = threading.RLock()  # the ADB server may call in from several connections
         self.props = dict(PROPS, **{"ro.serialno": serial})
         self.tcp_services: dict[int, str] = {}  # device ports a started server listens on (uiautomator2's)
@@ -321,13 +307,13 @@ class VirtualPhone:
         return True
 
     # -- intents -------------------------------------------------------------------------------------
-    def resolve_activity(self, intent: Intent) -> tuple[App, Any] | None:
+    def resolve_activity(self, intent: Intent) -> tuple[App, Activity] | None:
         """The (app, activity) an intent starts, following Android 12+ rules for web links."""
         explicit = intent.component_parts()
         if explicit:
             app = self.apps.get(explicit[0])
             activity = app.activity(explicit[1]) if app else None
-            return (app, activity) if activity else None
+            return (app, activity) if app and activity else None
         categories = list(intent.categories)
         if CATEGORY_DEFAULT not in categories and CATEGORY_LAUNCHER not in categories:
             categories.append(CATEGORY_DEFAULT)  # startActivity adds DEFAULT to implicit intents
@@ -654,11 +640,9 @@ class VirtualPhone:
     # -- the shell -----------------------------------------------------------------------------------
     def shell(self, command: str) -> ShellResult:
         """Run one `adb shell` command line through the phone's POSIX-ish shell (shell.py)."""
-        from .shell import run_shell
-
         with self.lock:
             self.advance("shell")
-            return run_shell(self, command)
+            return self.run_shell(self, command)
 
     # -- reports -------------------------------------------------------------------------------------
     def app_state(self, package: str) -> dict[str, Any]:

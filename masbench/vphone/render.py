@@ -5,12 +5,17 @@ from __future__ import annotations
 
 import struct
 import zlib
+from collections.abc import Callable
+from datetime import datetime
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PIL import Image, ImageDraw
 
 from . import icons, keyboard, pictures
+from .app import Screen
+from .display import HEIGHT, NAV_BAR_H, STATUS_BAR_H, WIDTH, Frame
+from .eventlog import Event
 from .ui import (
     CHECKBOX,
     EDIT,
@@ -28,14 +33,22 @@ from .ui import (
     wrap,
 )
 
-if TYPE_CHECKING:
-    from datetime import datetime
-
-    from .phone import Frame, VirtualPhone
-
 TOAST_MS = 3500
 Draw = ImageDraw.ImageDraw
 Box = tuple[int, int, int, int]
+
+
+class Shown(Protocol):
+    """What the renderer reads of the phone besides its frame: the focused field, the settings the status
+    bar shows, the clock and the toasts in the event log (a VirtualPhone)."""
+
+    settings: dict[str, dict[str, str]]
+    events: list[Event]
+
+    @property
+    def top(self) -> Screen: ...
+
+    def clock_at(self, device_ms: int) -> datetime: ...
 
 
 # -- the view tree ------------------------------------------------------------------------------------
@@ -271,8 +284,7 @@ def _draw_toggle(d: Draw, node: Node) -> None:
 # -- system chrome ------------------------------------------------------------------------------------
 
 
-def _status_bar(d: Draw, phone: VirtualPhone, clock: datetime, dark: bool) -> None:
-    from .phone import STATUS_BAR_H, WIDTH
+def _status_bar(d: Draw, phone: Shown, clock: datetime, dark: bool) -> None:
 
     bg, fg = ("#202124", "#ffffff") if dark else ("#f1f3f4", "#202124")
     d.rectangle((0, 0, WIDTH, STATUS_BAR_H), fill=bg)
@@ -291,7 +303,6 @@ def _status_bar(d: Draw, phone: VirtualPhone, clock: datetime, dark: bool) -> No
 
 
 def _nav_bar(d: Draw, dark: bool) -> None:
-    from .phone import HEIGHT, NAV_BAR_H, WIDTH
 
     top = HEIGHT - NAV_BAR_H
     bg, fg = ("#000000", "#e8eaed") if dark else ("#f1f3f4", "#3c4043")
@@ -306,7 +317,6 @@ def _nav_bar(d: Draw, dark: bool) -> None:
 
 
 def _keyboard(d: Draw, top: int) -> None:
-    from .phone import WIDTH
 
     d.rectangle((0, top, WIDTH, top + keyboard.HEIGHT), fill="#e8eaed")
     for key, (x1, y1, x2, y2) in keyboard.key_boxes(WIDTH):
@@ -322,8 +332,7 @@ def _keyboard(d: Draw, top: int) -> None:
             d.text((cx, cy), key, fill="#202124", font=font(48), anchor="mm")
 
 
-def _toast(d: Draw, phone: VirtualPhone, at_ms: int, bottom: int) -> None:
-    from .phone import WIDTH
+def _toast(d: Draw, phone: Shown, at_ms: int, bottom: int) -> None:
 
     recent = [e for e in phone.events if e.kind == "toast" and at_ms - e.t_ms < TOAST_MS]
     if not recent:
@@ -339,8 +348,7 @@ def _toast(d: Draw, phone: VirtualPhone, at_ms: int, bottom: int) -> None:
         draw_text(d, ((WIDTH - text_width(line, size)) // 2, y), line, size, "#ffffff")
 
 
-def draw(phone: VirtualPhone, frame: Frame) -> Image.Image:
-    from .phone import HEIGHT, NAV_BAR_H, STATUS_BAR_H, WIDTH
+def draw(phone: Shown, frame: Frame) -> Image.Image:
 
     dark = phone.settings["secure"].get("ui_night_mode") == "2"
     img = Image.new("RGB", (WIDTH, HEIGHT), "#121212" if dark else "#ffffff")
@@ -388,6 +396,6 @@ def encode_png(img: Image.Image) -> bytes:
     )
 
 
-def to_png(phone: VirtualPhone, frame: Frame) -> bytes:
+def to_png(phone: Shown, frame: Frame) -> bytes:
     """The screen as PNG bytes (what `screencap -p` writes)."""
     return encode_png(draw(phone, frame))

@@ -9,19 +9,15 @@ a number, a link, a paragraph).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from .app import Phone
 from .ui import BUTTON, FRAME, LINEAR, Node
-
-if TYPE_CHECKING:
-    from .phone import VirtualPhone
 
 KEY = "text_toolbar"  # the toolbar's entry in the top screen's transient ui state
 HEIGHT = 132
 GAP = 24
 
 
-def offer(phone: VirtualPhone, node: Node) -> bool:
+def offer(phone: Phone, node: Node) -> bool:
     """Open the toolbar for a long-pressed `node`; False when it is neither editable nor selectable."""
     top = phone.top
     x1, y1, _, y2 = node.clip
@@ -39,7 +35,7 @@ def offer(phone: VirtualPhone, node: Node) -> bool:
     return False
 
 
-def overlay(phone: VirtualPhone, window: Node, content_top: int) -> Node:
+def overlay(phone: Phone, window: Node, content_top: int) -> Node:
     """`window` with the open toolbar floating over it (not modal: the dump shows both)."""
     menu = phone.top.ui.get(KEY)
     if not menu:
@@ -58,12 +54,12 @@ def overlay(phone: VirtualPhone, window: Node, content_top: int) -> Node:
     return Node(FRAME, layout="stack", children=[window, layer])
 
 
-def _paste(phone: VirtualPhone, field: str) -> None:
+def _paste(phone: Phone, field: str) -> None:
     phone.top.ui["focus"] = field
     phone.log("paste", field=field, text=phone.clipboard)
     phone.append_to_focused(phone.clipboard)
 
 
-def _copy(phone: VirtualPhone, text: str) -> None:
+def _copy(phone: Phone, text: str) -> None:
     phone.clipboard = text
     phone.log("copy", text=text)

@@ -3,8 +3,8 @@ reaches over ADB (`tcp:9008` on the device), so the library and code built on it
 
 On a device the client pushes `u2.jar`, starts it with `CLASSPATH=/data/local/tmp/u2.jar app_process /
 com.wetest.uia2.Main -p 9008` and keeps that shell open while it talks to the server: the `app_process`
-command here marks the server as running on the phone (`tcp_services`) and the ADB shell keeps the stream
-open until the client closes it. Requests are HTTP: `GET /ping` answers `pong`, `POST /jsonrpc/0` calls a
+command (commands/system.py) marks the server as running on the phone (`tcp_services`) and the ADB
+shell keeps the stream open until the client closes it. Requests are HTTP: `GET /ping` answers `pong`, `POST /jsonrpc/0` calls a
 method below. Elements are found with UiSelector's fields (the mask-carrying dict the client sends)
 against the same UI dump `uiautomator dump` gives, and actions go through the phone's own input.
 """
@@ -21,10 +21,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .phone import VirtualPhone
 
-SERVICE = "uiautomator"
-JAR = "/data/local/tmp/u2.jar"
-MAIN_CLASSES = ("com.wetest.uia2.Main", "com.github.uiautomator.stub.Stub")
-DEFAULT_PORT = 9008
 NOT_FOUND = -32002  # the server's UiObjectNotFoundException code
 SELECTOR_BOOKKEEPING = ("mask", "childOrSibling", "childOrSiblingSelector")
 KEYS = {
@@ -227,15 +223,3 @@ class Server:
     def rpc_clearTextField(self, selector: dict[str, Any]) -> None:
         self.tap_node(self.one(selector))
         self.phone.clear_focused()
-
-
-def is_server_command(env: dict[str, str], args: list[str]) -> bool:
-    """Is this `app_process` line the uiautomator2 server's launch?"""
-    return JAR in env.get("CLASSPATH", "") and any(a in MAIN_CLASSES for a in args)
-
-
-def port_of(args: list[str]) -> int:
-    """The `-p PORT` of the launch line (9008 without one)."""
-    if "-p" in args and args.index("-p") + 1 < len(args):
-        return int(args[args.index("-p") + 1])
-    return DEFAULT_PORT

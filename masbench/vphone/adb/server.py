@@ -306,12 +306,12 @@ class AdbServer(HostServices, ShellServices, TcpService):
 
 def serve_phones(count: int, port: int = 0, host: str = "127.0.0.1", seed: int = 0) -> AdbServer:
     """Build `vphone-1`..`vphone-N` (all from `seed`) and start serving them; the caller stops the server."""
-    from ..phone import VirtualPhone
+    from ..build import build_phone
 
     if count < 0:
         raise ValueError(f"count must be >= 0, got {count}")
     server = AdbServer(
-        [VirtualPhone(f"vphone-{i}", seed=seed) for i in range(1, count + 1)], host=host, port=port
+        [build_phone(f"vphone-{i}", seed=seed) for i in range(1, count + 1)], host=host, port=port
     )
     server.start()
     return server

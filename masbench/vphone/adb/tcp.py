@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from .. import uiautomator
+from ..commands.system import U2_SERVICE
 from .framing import Conn, fail, okay, reply, send
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ class TcpService:
     _call: Callable[[VirtualPhone, Callable[[], Any]], Awaitable[Any]]
 
     async def _tcp(self, conn: Conn, phone: VirtualPhone, port: str) -> None:
-        if not port.isdigit() or phone.tcp_services.get(int(port)) != uiautomator.SERVICE:
+        if not port.isdigit() or phone.tcp_services.get(int(port)) != U2_SERVICE:
             await reply(conn, fail("closed"))
             return
         await send(conn, okay())

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
+from ..display import NAV_BAR_H, STATUS_BAR_H
 from ..intents import short_component
-from ..phone import NAV_BAR_H, STATUS_BAR_H
+from ..phone import IMES
 from .base import (
     CommandError,
     Proc,
@@ -393,8 +394,6 @@ def _package(p: Proc, args: list[str]) -> None:
 
 
 def _input_method(p: Proc, args: list[str]) -> None:
-    from .settings import IMES
-
     phone = p.phone
     current = phone.settings["secure"].get("default_input_method", "")
     shown = str(keyboard_shown(phone)).lower()

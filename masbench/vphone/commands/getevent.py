@@ -17,11 +17,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..display import HEIGHT, WIDTH
 from .base import CommandError, Proc, getopt
 from .kernel import uptime_at
 
 if TYPE_CHECKING:
-    from ..phone import Event, VirtualPhone
+    from ..eventlog import Event
+    from ..phone import VirtualPhone
 
 EV_SYN, EV_KEY, EV_ABS = 0x00, 0x01, 0x03
 SYN_REPORT = 0x00
@@ -184,8 +186,6 @@ def kernel_events(event: Event) -> list[KernelEvent]:
 
 def _touch(tracking_id: int, path: list[tuple[int, float, float]], up_ms: int) -> list[KernelEvent]:
     """One finger down at path[0], moved through the rest of the (ms, x, y) points, lifted at up_ms."""
-    from ..phone import HEIGHT, WIDTH
-
     out: list[KernelEvent] = []
     last = (-1, -1)
     for n, (ms, x, y) in enumerate(path):

@@ -18,7 +18,8 @@ from .base import CommandError, Proc
 from .system import clear_log
 
 if TYPE_CHECKING:
-    from ..phone import Event, VirtualPhone
+    from ..eventlog import Event
+    from ..phone import VirtualPhone
 
 SHUTDOWN_MS = 2_500
 BOOT_MS = 21_000  # a Pixel 7 / API 35 AVD's cold boot to sys.boot_completed

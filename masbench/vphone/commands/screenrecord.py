@@ -24,7 +24,8 @@ from .. import render
 from .base import CommandError, Proc, parse_int, writable
 
 if TYPE_CHECKING:
-    from ..phone import Event, VirtualPhone
+    from ..eventlog import Event
+    from ..phone import VirtualPhone
 
 DEFAULT_TIME_LIMIT_S = 180
 UINT32_MAX = 2**32 - 1  # `--time-limit 0` means no limit

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from ..phone import ADB_KEYBOARD_IME
+from ..phone import ADB_KEYBOARD_IME, IMES
 from .am import shell_exception
 from .base import CommandError, Proc
 from .power import POWER_OFF_REFUSED, reboot_phone
@@ -15,7 +15,6 @@ from .power import POWER_OFF_REFUSED, reboot_phone
 if TYPE_CHECKING:
     from ..phone import VirtualPhone
 
-IMES = (ADB_KEYBOARD_IME, "com.google.android.inputmethod.latin/com.android.inputmethod.latin.LatinIME")
 NAMESPACES = ("system", "secure", "global")
 SETTINGS_USAGE = "usage:  settings [--user <USER_ID> | current] get|put|delete|list namespace [key] [value]"
 

@@ -9,12 +9,13 @@ import weakref
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
-from .. import uiautomator
+from ..phone import IMES
 from . import screenrecord
 from .base import SHELL_PID, CommandError, Proc, getopt, parse_int, pid_of, uid_of, user_name
 
 if TYPE_CHECKING:
-    from ..phone import Event, VirtualPhone
+    from ..eventlog import Event
+    from ..phone import VirtualPhone
 
 ZYGOTE_PID = 340
 SYSTEM_SERVER_PID = 601
@@ -39,13 +40,16 @@ LOGCAT_FORMATS = (
     "epoch",
     "monotonic",
 )
+# The uiautomator2 server's launch line and the device port it then listens on (adb/tcp.py serves it).
+U2_SERVICE = "uiautomator"
+U2_JAR = "/data/local/tmp/u2.jar"
+U2_MAIN_CLASSES = ("com.wetest.uia2.Main", "com.github.uiautomator.stub.Stub")
+U2_DEFAULT_PORT = 9008
 # Where `logcat -c` left each phone's log: (the events list it saw, how many entries were cleared).
 _cleared: weakref.WeakKeyDictionary[VirtualPhone, tuple[list[Event], int]] = weakref.WeakKeyDictionary()
 
 
 def _processes(phone: VirtualPhone) -> list[tuple[str, int, int, str]]:
-    from .settings import IMES
-
     current_ime = phone.settings["secure"].get("default_input_method", "")
     apps = {"com.android.systemui", phone.home_package, *phone.running}
     apps |= {ime.split("/")[0] for ime in IMES if ime == current_ime}
@@ -293,14 +297,26 @@ def getevent(p: Proc, args: list[str]) -> int:
 def app_process(p: Proc, args: list[str]) -> int:
     """Only the uiautomator2 server runs here (its jar pushed first, as the client does): it starts
     listening on its device port; the ADB shell that started it keeps it alive until it is closed."""
-    if not uiautomator.is_server_command(p.env, args):
+    if not _is_u2_server(p.env, args):
         main = next((a for a in args[1:] if not a.startswith("-")), "")
         raise CommandError(f"Error: Could not find or load main class {main}")
-    if not p.phone.fs.exists(uiautomator.JAR):
-        raise CommandError(f"Error: Could not find or load main class (no {uiautomator.JAR})")
-    p.phone.tcp_services[uiautomator.port_of(args)] = uiautomator.SERVICE
+    if not p.phone.fs.exists(U2_JAR):
+        raise CommandError(f"Error: Could not find or load main class (no {U2_JAR})")
+    p.phone.tcp_services[_u2_port(args)] = U2_SERVICE
     p.line("[server] INFO: [UiAutomator2Server] Starting Server")
     return 0
+
+
+def _is_u2_server(env: dict[str, str], args: list[str]) -> bool:
+    """Is this `app_process` line the uiautomator2 server's launch?"""
+    return U2_JAR in env.get("CLASSPATH", "") and any(a in U2_MAIN_CLASSES for a in args)
+
+
+def _u2_port(args: list[str]) -> int:
+    """The `-p PORT` of the launch line (9008 without one)."""
+    if "-p" in args and args.index("-p") + 1 < len(args):
+        return int(args[args.index("-p") + 1])
+    return U2_DEFAULT_PORT
 
 
 def silent_ok(p: Proc, args: list[str]) -> int:

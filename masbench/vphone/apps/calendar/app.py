@@ -15,9 +15,9 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from ...app import LAUNCHER_FILTER, Activity, App, AppContext, Screen
-from ...commands.content import select
 from ...identity import identity
 from ...intents import ACTION_VIEW, CATEGORY_BROWSABLE, CATEGORY_DEFAULT, Intent, IntentFilter
+from ...selection import select
 from ...theme import Theme
 from . import editor, event, extras, guests, model, pickers, views
 from .common import ALL_IN_ONE, EVENT_EDIT, EVENT_INFO

@@ -14,9 +14,9 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from ...app import LAUNCHER_FILTER, Activity, App, AppContext, Screen
-from ...commands.content import select
 from ...identity import identity
 from ...intents import ACTION_VIEW, CATEGORY_DEFAULT, Intent, IntentFilter
+from ...selection import select
 from ...theme import Theme
 from . import browse, detail, editor, model
 from .common import EDITOR, PEOPLE, QUICK_CONTACT

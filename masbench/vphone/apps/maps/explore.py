@@ -7,7 +7,7 @@ from typing import Any
 
 from ... import keyboard
 from ...app import AppContext
-from ...phone import HEIGHT, NAV_BAR_H, STATUS_BAR_H, WIDTH
+from ...display import HEIGHT, NAV_BAR_H, STATUS_BAR_H, WIDTH
 from ...theme import theme
 from ...ui import FRAME, VIEWGROUP, Node, measure_height
 from ...widgets import (
