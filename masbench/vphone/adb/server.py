@@ -18,6 +18,7 @@ import ipaddress
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from .framing import Conn, ProtocolError, fail, log, okay, read_request, reply, send
@@ -276,7 +277,7 @@ class AdbServer(HostServices, ShellServices, TcpService):
             await self._exec(conn, phone, arg)
         elif name == "sync":
             await send(conn, okay())
-            await SyncSession(self, conn, phone).run()
+            await SyncSession(conn, phone, partial(self._call, phone), self.idle_timeout).run()
         elif name == "tcp":
             await self._tcp(conn, phone, arg)
         elif service.startswith("reverse:"):

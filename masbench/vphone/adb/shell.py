@@ -94,7 +94,9 @@ class ShellServices:
         if not command:
             await send(conn, okay())
             io: _ShellIO = _V2ShellIO(conn) if v2 else _RawShellIO(conn, merge=True)
-            await _InteractiveShell(self, phone, io, pty).run()
+            await _InteractiveShell(
+                lambda line: self._run_shell(phone, line, caller=conn), phone, io, pty
+            ).run()
             await linger(conn)
             return
         follower = getevent.stream(phone, _first_command(command, whole=True))
@@ -127,7 +129,12 @@ class ShellServices:
         and stderr share the one stream, as adbd's raw subprocess has it."""
         if not command:
             await send(conn, okay())
-            await _InteractiveShell(self, phone, _RawShellIO(conn, merge=False), pty=False).run()
+            await _InteractiveShell(
+                lambda line: self._run_shell(phone, line, caller=conn),
+                phone,
+                _RawShellIO(conn, merge=False),
+                pty=False,
+            ).run()
             await linger(conn)
             return
         follower = getevent.stream(phone, _first_command(command, whole=True))
@@ -274,10 +281,11 @@ class _V2ShellIO(_ShellIO):
 
 @dataclass
 class _InteractiveShell:
-    """`adb shell` with no command: a line-at-a-time shell with a prompt and echo when a pty is asked for."""
+    """`adb shell` with no command: a line-at-a-time shell with a prompt and echo when a pty is asked for;
+    `run_line` runs one command line through the phone's shell."""
 
-    server: ShellServices
-    phone: Any
+    run_line: Callable[[str], Awaitable[_Output]]
+    phone: VirtualPhone
     io: _ShellIO
     pty: bool
     line: bytearray = field(default_factory=bytearray)
@@ -347,7 +355,7 @@ class _InteractiveShell:
             self.status = int(words[1]) if len(words) > 1 and words[1].isdigit() else self.status
             return False
         if command:
-            out = await self.server._run_shell(self.phone, command, caller=self.io.conn)
+            out = await self.run_line(command)
             self.status = out.exit_code
             if self.pty:
                 await self.io.write((out.stdout + out.stderr).replace(b"\n", b"\r\n"))

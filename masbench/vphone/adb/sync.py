@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from .framing import MAX_PUSH_BYTES, MAX_SYNC_DATA, MAX_SYNC_PATH, Conn, reply
 
 if TYPE_CHECKING:
-    from .server import AdbServer
+    from ..phone import VirtualPhone
 
 
 def _sync_fail(message: str) -> bytes:
@@ -31,11 +31,13 @@ def _u32(value: int) -> int:
 
 @dataclass
 class SyncSession:
-    """One `sync:` connection to one phone, served until QUIT, EOF or a protocol error."""
+    """One `sync:` connection to one phone, served until QUIT, EOF or a protocol error. `call` runs a
+    function under the phone's lock off the event loop (the server's worker pool)."""
 
-    server: AdbServer
     conn: Conn
-    phone: Any
+    phone: VirtualPhone
+    call: Callable[[Callable[[], Any]], Awaitable[Any]]
+    idle_timeout: float
 
     async def run(self) -> None:
         handlers: dict[bytes, Callable[[str], Awaitable[bool]]] = {
@@ -79,11 +81,8 @@ class SyncSession:
     async def _fail(self, message: str) -> None:
         await reply(self.conn, _sync_fail(message))
 
-    def _call(self, fn: Callable[[], Any]) -> Awaitable[Any]:
-        return self.server._call(self.phone, fn)
-
     async def _stat(self, path: str) -> bool:
-        found = await self._call(lambda: self.phone.fs.stat(path))
+        found = await self.call(lambda: self.phone.fs.stat(path))
         mode, size, mtime = found or (0, 0, 0)  # a missing path is all zeros (G6)
         await self._write(b"STAT" + struct.pack("<III", _u32(mode), _u32(size), _u32(mtime)))
         return True
@@ -99,7 +98,7 @@ class SyncSession:
             return [(name, s) for name, s in found if s is not None]
 
         out = bytearray()
-        for name, (mode, size, mtime) in await self._call(entries):
+        for name, (mode, size, mtime) in await self.call(entries):
             raw = name.encode()
             out += b"DENT" + struct.pack("<IIII", _u32(mode), _u32(size), _u32(mtime), len(raw)) + raw
         out += b"DONE" + bytes(16)  # adbd pads DONE to the size of a DENT
@@ -108,7 +107,7 @@ class SyncSession:
 
     async def _recv(self, path: str) -> bool:
         try:
-            data = await self._call(lambda: self.phone.fs.read(path))
+            data = await self.call(lambda: self.phone.fs.read(path))
         except FileNotFoundError:
             await self._write(_sync_fail("No such file or directory"))
             return True
@@ -143,7 +142,7 @@ class SyncSession:
             if len(data) > MAX_PUSH_BYTES:
                 await self._fail("No space left on device")
                 return False
-        error = await self._call(lambda: self._store(path, bytes(data), mode, mtime))
+        error = await self.call(lambda: self._store(path, bytes(data), mode, mtime))
         await self._write(_sync_fail(error) if error else b"OKAY" + struct.pack("<I", 0))
         return True
 
