@@ -25,6 +25,10 @@ def _sync_fail(message: str) -> bytes:
     return b"FAIL" + struct.pack("<I", len(data)) + data
 
 
+def _parse_header(head: bytes) -> tuple[bytes, int]:
+    return head[:4], struct.unpack("<I", head[4:])[0]
+
+
 def _u32(value: int) -> int:
     return max(0, int(value)) & 0xFFFFFFFF
 
@@ -47,7 +51,7 @@ class SyncSession:
             b"SEND": self._send_file,
         }
         while True:
-            head = await self._header(eof_ok=True)
+            head = await self._next_request()
             if head is None:
                 return
             cmd, size = head
@@ -64,14 +68,21 @@ class SyncSession:
             if not await handler(path):
                 return
 
-    async def _header(self, eof_ok: bool = False) -> tuple[bytes, int] | None:
-        async with asyncio.timeout(self.server.idle_timeout):
+    async def _next_request(self) -> tuple[bytes, int] | None:
+        """The next request's (id, length); None when the client closed the stream between requests."""
+        async with asyncio.timeout(self.idle_timeout):
             head = await self.conn.reader.read(8)
-            if not head and eof_ok:
+            if not head:
                 return None
             if len(head) < 8:
                 head += await self.conn.reader.readexactly(8 - len(head))
-        return head[:4], struct.unpack("<I", head[4:])[0]
+        return _parse_header(head)
+
+    async def _header(self) -> tuple[bytes, int]:
+        """The (id, length) of a message the protocol expects now: the stream ending here is an error."""
+        async with asyncio.timeout(self.idle_timeout):
+            head = await self.conn.reader.readexactly(8)
+        return _parse_header(head)
 
     async def _write(self, data: bytes) -> None:
         """Each reply goes out in one write: adbutils reads STAT/DENT with a bare recv (G5)."""
