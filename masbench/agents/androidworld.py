@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from masbench.actions import Action
     from masbench.device import Observation
     from masbench.shortcuts import KnowledgeBase
-    from masbench.tasks import TaskView
+    from masbench.tasks import Task, TaskView
     from masbench.trajectory import StepRecord
 
 # The actions AndroidWorld's prompt offers, by this project's names; targets are element indices.
@@ -103,7 +103,7 @@ class AndroidWorldAgent(LLMAgent):
     parse_mode: ParseMode = "strict"
     step_label = "Step {n}: "  # how a history line starts (M3A writes "Step 1- ")
 
-    def reset(self, task: TaskView, kb: KnowledgeBase | None, *, seed: int = 0) -> None:
+    def reset(self, task: TaskView | Task, kb: KnowledgeBase | None, *, seed: int = 0) -> None:
         super().reset(task, kb, seed=seed)
         self.summaries: list[str] = []
         self.owed: Decision | None = None

@@ -94,10 +94,9 @@ def _first_object(written: str) -> Any:
 
 def _action(data: dict[str, Any], grammar: Grammar) -> tuple[Any, str | None]:
     kind = data.get("action_type")
-    offered = isinstance(kind, str) and kind in OURS and OURS[kind] in grammar.actions
     known = FIELDS | (SHORTCUT_FIELDS if "shortcut" in grammar.actions else set())
     unknown = sorted(set(data) - known)
-    if not offered:
+    if not (isinstance(kind, str) and kind in OURS and OURS[kind] in grammar.actions):
         if kind in PUBLISHED_TYPES or kind == "shortcut":
             return None, f"action_type {kind!r} is not one of the actions listed"
         return None, f"invalid action_type {kind!r}"

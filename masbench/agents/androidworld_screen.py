@@ -45,7 +45,7 @@ class Screen:
 
 def screen(observation: Observation) -> Screen:
     """AndroidWorld's element list for `observation`, read from its UI dump."""
-    elements = []
+    elements: list[UIElement] = []
     for attrs, has_children in dump_nodes(observation.xml):
         if attrs.get("visible-to-user", "true").strip().lower() == "false":
             continue

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from masbench.actions import Action
     from masbench.device import Observation
     from masbench.shortcuts import KnowledgeBase
-    from masbench.tasks import TaskView
+    from masbench.tasks import Task, TaskView
 
 
 @dataclass
@@ -55,7 +55,7 @@ class Agent(ABC):
     sees_solutions: bool = False  # handed the whole Task instead of its view: the oracle replays solutions
     learns: bool = False  # carries a memory from task to task (Mobile-Agent-E): see `memory`/`remember`
 
-    def reset(self, task: TaskView, kb: KnowledgeBase | None, *, seed: int = 0) -> None:
+    def reset(self, task: TaskView | Task, kb: KnowledgeBase | None, *, seed: int = 0) -> None:
         """Start a new episode; nothing may leak from the previous task."""
         self.task = task
         self.kb = kb if self.uses_shortcuts else None

@@ -31,10 +31,14 @@ from .base import Agent, AgentStep
 if TYPE_CHECKING:
     from masbench.device import Observation
     from masbench.shortcuts import KnowledgeBase
-    from masbench.tasks import TaskView
+    from masbench.tasks import Task, TaskView
     from masbench.trajectory import StepRecord
 
-KEYS: dict[str, type[Action]] = {"back": BackAction, "home": HomeAction, "enter": EnterAction}
+KEYS: dict[str, type[BackAction | HomeAction | EnterAction]] = {
+    "back": BackAction,
+    "home": HomeAction,
+    "enter": EnterAction,
+}
 POLL_S = 0.5
 
 
@@ -77,7 +81,7 @@ class HumanAgent(Agent):
     def _take(self, path: str, query: dict[str, str], body: str) -> None:
         self.actions.put(action_of(path, query, body))
 
-    def reset(self, task: TaskView, kb: KnowledgeBase | None, *, seed: int = 0) -> None:
+    def reset(self, task: TaskView | Task, kb: KnowledgeBase | None, *, seed: int = 0) -> None:
         super().reset(task, kb, seed=seed)
         self.serve()
         while not self.actions.empty():  # clicks left over from the previous task are not for this one

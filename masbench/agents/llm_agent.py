@@ -25,7 +25,7 @@ from .history import StepNote
 if TYPE_CHECKING:
     from masbench.actions import Action
     from masbench.shortcuts import KnowledgeBase
-    from masbench.tasks import TaskView
+    from masbench.tasks import Task, TaskView
 
 # The paper ran every framework on Gemini-2.5-Pro; the default reproduces that setting.
 DEFAULT_MODEL = "gemini-2.5-pro"
@@ -86,7 +86,7 @@ class LLMAgent(Agent):
         )
         self.notes: dict[int, StepNote] = {}
 
-    def reset(self, task: TaskView, kb: KnowledgeBase | None, *, seed: int = 0) -> None:
+    def reset(self, task: TaskView | Task, kb: KnowledgeBase | None, *, seed: int = 0) -> None:
         super().reset(task, kb, seed=seed)
         self.notes = {}
 

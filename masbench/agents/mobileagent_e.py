@@ -71,7 +71,7 @@ from .prompting import render, shortcut_lines
 if TYPE_CHECKING:
     from masbench.device import Observation, UIElement
     from masbench.llm import LLM
-    from masbench.tasks import TaskView
+    from masbench.tasks import Task, TaskView
     from masbench.trajectory import StepRecord
 
     from .base import AgentStep, PastStep
@@ -258,7 +258,7 @@ class MobileAgentE(LLMAgent):
     def remember(self, memory: dict[str, Any] | None) -> None:
         self.experience = Experience() if memory is None else Experience.from_data(memory)
 
-    def reset(self, task: TaskView, kb: KnowledgeBase | None, *, seed: int = 0) -> None:
+    def reset(self, task: TaskView | Task, kb: KnowledgeBase | None, *, seed: int = 0) -> None:
         super().reset(task, kb, seed=seed)
         self.plan = ""
         self.subgoal = ""

@@ -54,7 +54,7 @@ if TYPE_CHECKING:
     from masbench.actions import Action
     from masbench.device import Observation, UIElement
     from masbench.shortcuts import KnowledgeBase
-    from masbench.tasks import TaskView
+    from masbench.tasks import Task, TaskView
     from masbench.trajectory import StepRecord
 
     from .base import AgentStep, PastStep
@@ -298,7 +298,7 @@ class MobileAgentV2(LLMAgent):
             return "\n".join(ocr_perception(observation, lines)), lines
         return "\n".join(perception_infos(observation)), tree_labels(observation)
 
-    def reset(self, task: TaskView, kb: KnowledgeBase | None, *, seed: int = 0) -> None:
+    def reset(self, task: TaskView | Task, kb: KnowledgeBase | None, *, seed: int = 0) -> None:
         super().reset(task, kb, seed=seed)
         self.operations: list[Operation] = []  # the history: operations the reflection judged A
         self.completed = ""

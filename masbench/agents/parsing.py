@@ -394,7 +394,7 @@ def _rename_first(data: dict[str, Any], keys: tuple[str, ...], to: str) -> None:
             data[to] = data.pop(found)
 
 
-_FIXERS = {
+_FIXERS: dict[str, Callable[[str, dict[str, Any]], dict[str, Any]]] = {
     "tap": _targeted, "long_press": _targeted, "type": _targeted, "scroll": _targeted,
     "open_app": _open_app, "answer": _answer, "finish": _finish,
     "shortcut": lambda kind, data: _shortcut(data, kind),

@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from masbench.actions import BackAction, ScrollAction, TapAction, TypeAction
 
 from .base import Agent, AgentStep
+
+if TYPE_CHECKING:
+    from masbench.device import Observation
+    from masbench.shortcuts import KnowledgeBase
+    from masbench.tasks import Task, TaskView
+    from masbench.trajectory import StepRecord
 
 WORDS = ("shoes", "hotel", "pizza", "coffee", "paris", "watch", "park", "music")
 
@@ -17,11 +24,11 @@ class RandomAgent(Agent):
         "Uniformly random GUI actions (tap, type, scroll, back) within the step budget; never finishes."
     )
 
-    def reset(self, task, kb, *, seed: int = 0) -> None:
+    def reset(self, task: TaskView | Task, kb: KnowledgeBase | None, *, seed: int = 0) -> None:
         super().reset(task, kb, seed=seed)
         self._rng = random.Random(f"{task.id}:{seed}")
 
-    def step(self, observation, history) -> AgentStep:
+    def step(self, observation: Observation, history: list[StepRecord]) -> AgentStep:
         rng = self._rng
         clickable = [el.index for el in observation.elements if el.clickable and el.enabled]
         editable = [el.index for el in observation.elements if el.cls.endswith("EditText")]

@@ -214,7 +214,7 @@ class OffersShortcuts:
     a shortcut that was not offered in this episode."""
 
     kb: KnowledgeBase | None
-    task: TaskView
+    task: TaskView | Task
     exposure: Exposure = "retrieved"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
