@@ -26,7 +26,8 @@ from .errors import (
 from .listing import DeviceInfo, list_devices, scan_server
 from .observation import Observation
 from .transport import ShellOutput
-from .vphones import VirtualPhones, VPhoneMode, parse_vphone_spec, start_virtual_phones
+from .inprocess import InProcessPhone, PhoneSnapshot
+from .vphones import VirtualPhones, VPhoneMode, open_in_process_phone, parse_vphone_spec, start_virtual_phones
 
 __all__ = [
     "AppNotFoundError",
@@ -39,9 +40,11 @@ __all__ = [
     "DeviceInfo",
     "DeviceSpecError",
     "DeviceTimeoutError",
+    "InProcessPhone",
     "Kind",
     "NotVirtualError",
     "Observation",
+    "PhoneSnapshot",
     "ShellOutput",
     "UIElement",
     "UnsupportedTextError",
@@ -52,6 +55,7 @@ __all__ = [
     "no_adb_spawn",
     "open_device",
     "open_devices",
+    "open_in_process_phone",
     "parse_bounds",
     "parse_server",
     "parse_specs",

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 
 from lxml import etree
 from pydantic import BaseModel, ConfigDict
@@ -196,8 +197,14 @@ def parse_ui_dump(xml: str | bytes, screen: tuple[int, int] | None = None) -> li
     ``screen=(width, height)`` clips bounds to the screen and drops nodes lying fully outside it.
     Raises ValueError only for input that is not a UI dump at all; returns [] for empty input.
     """
+    return elements_of((attrs for attrs, _ in dump_nodes(xml)), screen)
+
+
+def elements_of(nodes: Iterable[dict[str, str]], screen: tuple[int, int] | None = None) -> list[UIElement]:
+    """The elements of a dump's nodes given as attribute dicts in document order (what a phone in this
+    process hands over instead of the XML); the same rules as `parse_ui_dump`."""
     elements: list[UIElement] = []
-    for attrs, _ in dump_nodes(xml):
+    for attrs in nodes:
         el = _element(attrs, len(elements), screen)
         if el is not None:
             elements.append(el)
@@ -271,4 +278,4 @@ def node_element(attrs: dict[str, str], index: int, bounds: tuple[int, int, int,
     )
 
 
-__all__ = ["UIElement", "dump_nodes", "node_element", "parse_bounds", "parse_ui_dump"]
+__all__ = ["UIElement", "dump_nodes", "elements_of", "node_element", "parse_bounds", "parse_ui_dump"]

@@ -15,15 +15,23 @@ import re
 import signal
 import subprocess
 import sys
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Literal
 
+from . import commands as C
 from .address import DeviceAddress, no_adb_spawn
 from .device import Device
+from .elements import UIElement, elements_of
+from .errors import DeviceCommandError
+from .inprocess import InProcessPhone, PhoneSnapshot
+from .transport import ShellOutput
 
 if TYPE_CHECKING:
     from types import TracebackType
 
     from masbench.vphone.adb_server import AdbServer
+    from masbench.vphone.direct import DirectPhone
+    from masbench.vphone.phone import VirtualPhone
 
 LOOPBACK = "127.0.0.1"
 VPHONE_SPEC = re.compile(r"vphone(?::(\d+))?")
@@ -137,4 +145,67 @@ def start_virtual_phones(
     return VirtualPhones(count, mode=mode, seed=seed, port=port)
 
 
-__all__ = ["VPHONE_SPEC", "VPhoneMode", "VirtualPhones", "parse_vphone_spec", "start_virtual_phones"]
+class _InProcessDevice(Device):
+    """A `Device` whose shell commands run on a phone in this process: every action is the command line a
+    `Device` sends over ADB, run by the phone's own shell, with no socket in between."""
+
+    def __init__(self, phone: VirtualPhone) -> None:
+        super().__init__(DeviceAddress(LOOPBACK, 1, phone.serial))  # never connected to
+        self.phone = phone
+
+    def shell(self, cmd: str | Sequence[str], timeout: float = 60, check: bool = False) -> ShellOutput:
+        line = cmd if isinstance(cmd, str) else C.join(cmd)
+        result = self.phone.shell(line)
+        out = ShellOutput((result.stdout + result.stderr).decode("utf-8", errors="replace"), result.exit_code)
+        if check and out.exit_code != 0:
+            raise DeviceCommandError(line, out.output, out.exit_code)
+        return out
+
+    def shell_bytes(self, cmd: str | Sequence[str], timeout: float = 60) -> bytes:
+        return self.phone.shell(cmd if isinstance(cmd, str) else C.join(cmd)).stdout
+
+
+class _InProcessPhone:
+    """`InProcessPhone` over `masbench.vphone.direct.DirectPhone`."""
+
+    def __init__(self, direct: DirectPhone) -> None:
+        self.direct = direct
+        self._device = _InProcessDevice(direct.phone)
+        self._screen = (direct.phone.width, direct.phone.height)
+
+    @property
+    def device(self) -> Device:
+        return self._device
+
+    def elements(self) -> list[UIElement]:
+        return elements_of(self.direct.nodes(), self._screen)
+
+    def report(self, packages: list[str]) -> dict[str, Any]:
+        return self.direct.report(packages)
+
+    def save(self) -> PhoneSnapshot:
+        return self.direct.save()
+
+    def restore(self, snapshot: PhoneSnapshot) -> None:
+        from masbench.vphone.direct import Saved
+
+        assert isinstance(snapshot, Saved), "a snapshot of another kind of phone"
+        self.direct.restore(snapshot)
+
+
+def open_in_process_phone(seed: int = 0) -> InProcessPhone:
+    """A virtual phone (`vphone-1`, from `seed`) in this process, driven directly: no ADB server."""
+    from masbench.vphone.build import build_phone
+    from masbench.vphone.direct import DirectPhone
+
+    return _InProcessPhone(DirectPhone(build_phone("vphone-1", seed=seed)))
+
+
+__all__ = [
+    "VPHONE_SPEC",
+    "VPhoneMode",
+    "VirtualPhones",
+    "open_in_process_phone",
+    "parse_vphone_spec",
+    "start_virtual_phones",
+]

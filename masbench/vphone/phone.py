@@ -684,6 +684,19 @@ class VirtualPhone:
             "apps": {p: self.apps[p].public_state(self.app_states[p]) for p in wanted},
         }
 
+    # -- the in-process route search (direct.py) ------------------------------------------------------
+    def report(self, packages: Iterable[str] | None = None) -> dict[str, Any]:
+        """`snapshot` without the copy, for a reader that only reads (a check run in process)."""
+        return self._report(packages)
+
+    def held_frame(self) -> tuple[Frame | None, int]:
+        """The laid-out frame and when the screen last changed, for `put_back_frame` once an undone move
+        has brought back the very state (the same objects) it was laid out from."""
+        return self._frame, self._changed_ms
+
+    def put_back_frame(self, held: tuple[Frame | None, int]) -> None:
+        self._frame, self._changed_ms = held
+
 
 def _reveal(window: Node, field: str, offsets: dict[str, int]) -> bool:
     """Scroll the focused field's scroll container so the field sits above the soft keyboard, as Android's
