@@ -123,7 +123,8 @@ def test_the_cli_refuses_an_exposure_level_for_an_agent_without_retrieval(tmp_pa
 
 
 def test_online_recall_recomputes_what_the_agent_was_offered_at_each_step(device, tmp_path, monkeypatch):
-    result, steps, agent = play(device, tmp_path, "retrieved", [], screens=True)
+    result, recorded, agent = play(device, tmp_path, "retrieved", [], screens=True)
+    steps = [s.model_copy(update={"reference_offered": None}) for s in recorded]  # a run before the record
     retriever = ShortcutRetriever(KB)
     seen = []
     real = diagnostics.retrieve_for_screen
@@ -131,6 +132,7 @@ def test_online_recall_recomputes_what_the_agent_was_offered_at_each_step(device
     hits, total = diagnostics.online_recall(TASK, steps, tmp_path / result.trajectory, retriever)
     assert (hits, total) == (1, 1)  # one step before the reference's only shortcut ran, and it was offered
     assert [s.qualified_name for s in seen[0]] == agent.shown[0]
+    assert diagnostics.online_recall(TASK, recorded, tmp_path / result.trajectory, None) == (1, 1)
     assert run_retriever({"agent": "mas-t3a", "kb": "predefined"}) is not None
     assert run_retriever({"agent": "mas-t3a", "kb": "predefined", "kb_exposure": "full"}) is None
     assert run_retriever({"agent": "t3a", "kb": "predefined"}) is None
