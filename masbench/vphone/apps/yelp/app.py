@@ -137,10 +137,11 @@ class YelpApp(App):
     @staticmethod
     def _find_business(state: dict[str, Any], key: str) -> dict[str, Any] | None:
         """By Yelp id or by alias ("name-city"), as yelp.com/biz/ accepts both."""
-        if key in state["businesses"]:
-            return state["businesses"][key]
+        businesses: dict[str, dict[str, Any]] = state["businesses"]
+        if key in businesses:
+            return businesses[key]
         key = slug(key)
-        return next((b for b in state["businesses"].values() if b["alias"] == key), None)
+        return next((b for b in businesses.values() if b["alias"] == key), None)
 
     # -- screens ---------------------------------------------------------------------------------------
     theme = Theme(

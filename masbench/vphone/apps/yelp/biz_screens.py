@@ -3,6 +3,8 @@ and the Collections tab (My Bookmarks, Recently Viewed)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 from urllib.parse import quote
 
@@ -150,7 +152,7 @@ def unsave_dialog(ctx: AppContext) -> Node:
                   ctx.close)  # fmt: skip
 
 
-def _link(label: str, detail: str, on_tap, rid: str) -> Node:
+def _link(label: str, detail: str, on_tap: Callable[[], None], rid: str) -> Node:
     return row(
         column(text(label, "subtitle"), text(detail, "caption", max_lines=2), weight=1, gap=4),
         Node(IMAGE, icon="chevron", fg=GREY, size=44, w=60, h=60),
@@ -225,7 +227,7 @@ def write_review(ctx: AppContext) -> Node:
         ctx.toast("Your review was posted")
 
     star_row = row(
-        *[icon_button("star" if n <= stars else "star_outline", f"{n} star{'s' if n > 1 else ''}", lambda n=n: choose(n),
+        *[icon_button("star" if n <= stars else "star_outline", f"{n} star{'s' if n > 1 else ''}", partial(choose, n),
                       rid="review_star", fg=RED if n <= stars else GREY, size=90) for n in range(1, 6)],
         pad=(30, 30, 30, 0), gap=6,
     )  # fmt: skip

@@ -8,11 +8,22 @@ import math
 import random
 import string
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, TypedDict
 
 from ..textmatch import contains_words, fold
 
-CITIES: tuple[dict[str, Any], ...] = (
+
+class City(TypedDict):
+    """A catalogue city: its neighbourhoods (name, zip) and the streets its businesses are on."""
+
+    name: str
+    state: str
+    area: str  # phone area code
+    hoods: tuple[tuple[str, str], ...]
+    streets: tuple[str, ...]
+
+
+CITIES: tuple[City, ...] = (
     {"name": "San Francisco", "state": "CA", "area": "415",
      "hoods": (("Mission", "94110"), ("Hayes Valley", "94102"), ("North Beach", "94133"), ("SoMa", "94103"), ("Inner Sunset", "94122"), ("Marina", "94123")),
      "streets": ("Valencia St", "Mission St", "Hayes St", "Columbus Ave", "Irving St", "Chestnut St", "Divisadero St", "Folsom St")},
@@ -206,7 +217,7 @@ def _features(rng: random.Random, kind: str, price: int) -> list[str]:
     return [f for f in FEATURES if rng.random() < odds[f]]
 
 
-def make_business(rng: random.Random, city: dict[str, Any], alias: str, used: set[str]) -> dict[str, Any]:
+def make_business(rng: random.Random, city: City, alias: str, used: set[str]) -> dict[str, Any]:
     title, kind, profile, prices, tags, templates, words = CATEGORIES[alias]
     name = rng.choice(templates).format(w=rng.choice(words))
     while name in used:
@@ -377,4 +388,5 @@ def location_label(city: str) -> str:
 
 
 def recommended_score(business: dict[str, Any]) -> float:
-    return business["rating"] + 0.25 * math.log10(business["review_count"]) + 0.4 * business["boost"]
+    score: float = business["rating"] + 0.25 * math.log10(business["review_count"]) + 0.4 * business["boost"]
+    return score

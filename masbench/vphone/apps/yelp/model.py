@@ -62,7 +62,8 @@ def search_args(
 
 def _in_category(business: dict[str, Any], category: str) -> bool:
     if category == "restaurants":
-        return business["kind"] == "food"
+        kind: str = business["kind"]
+        return kind == "food"
     title = CATEGORIES[category][0] if category in CATEGORIES else category
     return business["category"] == category or title in business["categories"]
 

@@ -4,6 +4,7 @@ user's reviews and events, and the Projects tab."""
 from __future__ import annotations
 
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 from ...app import AppContext
@@ -71,7 +72,7 @@ def events(ctx: AppContext) -> Node:
         ctx.ui.get("scroll", {}).pop("events", None)
 
     chips = [
-        chip(c, c == category, lambda c=c: set_category(c), rid="event_category", colour=RED)
+        chip(c, c == category, partial(set_category, c), rid="event_category", colour=RED)
         for c in ("All", *EVENT_CATEGORIES)
     ]
     body = column(
@@ -208,7 +209,7 @@ def my_events(ctx: AppContext) -> Node:
 
 
 def projects(ctx: AppContext) -> Node:
-    tiles = [list_item(p, "Get quotes from top local pros", on_tap=lambda p=p: open_results(ctx, p), icon="chevron", rid="project_type")
+    tiles = [list_item(p, "Get quotes from top local pros", on_tap=partial(open_results, ctx, p), icon="chevron", rid="project_type")
              for p in PROJECTS]  # fmt: skip
     return column(
         row(text("Projects", "headline", weight=1), h=168, pad=(40, 0, 40, 0), valign="center"),

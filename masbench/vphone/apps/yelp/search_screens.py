@@ -3,6 +3,8 @@ its filter bar, sort dialog and full Filters page, and the list of all categorie
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from ...app import AppContext
@@ -54,7 +56,15 @@ def open_results(ctx: AppContext, query: str, location: str | None = None, **fil
     ctx.phone.push_screen(ctx.screen("results", **args))
 
 
-def _field(field: str, hint: str, rid: str, value: str, on_submit, icon: str, bg: str = "#ffffff") -> Node:
+def _field(
+    field: str,
+    hint: str,
+    rid: str,
+    value: str,
+    on_submit: Callable[[str], None],
+    icon: str,
+    bg: str = "#ffffff",
+) -> Node:
     return Node(EDIT, field=field, hint=hint, text=value, rid=rid, on_submit=on_submit, icon=icon, bg=bg,
                 radius=16, h=120, pad=(32, 0, 32, 0), size=40, weight=1)  # fmt: skip
 
@@ -151,7 +161,7 @@ def _mini_card(ctx: AppContext, business: dict[str, Any]) -> Node:
 
 def location_dialog(ctx: AppContext) -> Node:
     """Choose a city: the app's location on the home screen, the listing's on the events screen."""
-    on_events = ctx.top.name == "events"
+    on_events = ctx.top is not None and ctx.top.name == "events"
     current = ctx.args.get("location", "") if on_events else ctx.state["location"]
 
     def choose(label: str) -> None:
@@ -172,7 +182,7 @@ def categories(ctx: AppContext) -> Node:
     items = [("Restaurants", "restaurants"), *sorted((v[0], k) for k, v in CATEGORIES.items())]
     return column(
         back_bar(ctx, "All Categories"),
-        scroll_list("cats", [list_item(title, on_tap=lambda t=title, a=alias: open_results(ctx, t, category=a), rid="category_row",
+        scroll_list("cats", [list_item(title, on_tap=partial(open_results, ctx, title, category=alias), rid="category_row",
                                        icon="chevron") for title, alias in items], rid="categories_list"),
         bg="#ffffff",
     )  # fmt: skip
@@ -242,8 +252,8 @@ def _filter_bar(ctx: AppContext) -> Node:
         chip(f"Filters ({active})" if active else "Filters", bool(active), ctx.link("filters", **{k: args[k] for k in model.FILTER_KEYS}), rid="filter_button", colour=RED),
         chip(f"Sort: {model.SORTS[args['sort']]}", args["sort"] != "recommended", ctx.opener("sort"), rid="sort_button", colour=RED),
         chip("Open Now", args["open_now"], lambda: ctx.args.update(open_now=not ctx.args["open_now"]), rid="open_now_chip", colour=RED),
-        *[chip("$" * n, n in args["price"], lambda n=n: _toggle_arg(ctx, "price", n), rid="price_chip", colour=RED) for n in (1, 2, 3, 4)],
-        *[chip(FEATURE_LABELS[f], f in args["features"], lambda f=f: _toggle_arg(ctx, "features", f), rid="feature_chip", colour=RED)
+        *[chip("$" * n, n in args["price"], partial(_toggle_arg, ctx, "price", n), rid="price_chip", colour=RED) for n in (1, 2, 3, 4)],
+        *[chip(FEATURE_LABELS[f], f in args["features"], partial(_toggle_arg, ctx, "features", f), rid="feature_chip", colour=RED)
           for f in ("delivery", "takeout", "reservations", "outdoor_seating")],
     ]  # fmt: skip
     return scroll_list("filter_bar", chips, rid="filter_bar", horizontal=True, gap=18, pad=(32, 0, 32, 16))
@@ -280,23 +290,23 @@ def filters(ctx: AppContext) -> Node:
     def heading(label: str) -> Node:
         return text(label, "subtitle", pad=(48, 36, 48, 8), rid="filter_section")
 
-    prices = row(*[chip("$" * n, n in pending["price"], lambda n=n: flip("price", n), rid="price_option", colour=RED)
+    prices = row(*[chip("$" * n, n in pending["price"], partial(flip, "price", n), rid="price_option", colour=RED)
                    for n in (1, 2, 3, 4)], gap=24, pad=(48, 8, 48, 8))  # fmt: skip
     page = scroll_page(
         "filters",
         heading("Sort by"),
-        *[radio(label, pending["sort"] == key, lambda key=key: put("sort", key), rid="sort_option") for key, label in model.SORTS.items()],
+        *[radio(label, pending["sort"] == key, partial(put, "sort", key), rid="sort_option") for key, label in model.SORTS.items()],
         heading("Price"),
         prices,
         heading("Suggested"),
         checkbox("Open Now", pending["open_now"], lambda: put("open_now", not pending["open_now"]), rid="open_now_checkbox"),
-        *[checkbox(FEATURE_LABELS[f], f in pending["features"], lambda f=f: flip("features", f), rid="feature_checkbox")
+        *[checkbox(FEATURE_LABELS[f], f in pending["features"], partial(flip, "features", f), rid="feature_checkbox")
           for f in ("delivery", "takeout", "reservations", "outdoor_seating")],
         heading("Rating"),
-        *[radio(label, pending["min_rating"] == value, lambda v=value: put("min_rating", v), rid="rating_option")
+        *[radio(label, pending["min_rating"] == value, partial(put, "min_rating", value), rid="rating_option")
           for value, label in model.RATINGS],
         heading("Distance"),
-        *[radio(label, pending["distance"] == value, lambda v=value: put("distance", v), rid="distance_option")
+        *[radio(label, pending["distance"] == value, partial(put, "distance", value), rid="distance_option")
           for value, label in model.DISTANCES],
         spacer(40),
         rid="filters_list",
