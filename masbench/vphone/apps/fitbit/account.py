@@ -108,14 +108,15 @@ def build_goals(ctx: AppContext) -> Node:
 
 def goal_unit(ctx: AppContext, key: str) -> str:
     settings = ctx.state["settings"]
-    return {
+    units: dict[str, str] = {
         "steps": "steps",
         "distance_km": settings["distance_unit"],
         "calories": "cal",
         "azm": "min",
         "water_ml": settings["water_unit"],
         "weight_kg": settings["weight_unit"],
-    }[key]
+    }
+    return units[key]
 
 
 def stored_goal(key: str, value: float, unit: str) -> float | int:

@@ -3,7 +3,7 @@ and Leave behind a confirmation. `challenges[].joined` is what checks read."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import date, timedelta
 from typing import Any
 
 from ...app import AppContext
@@ -116,10 +116,17 @@ def your_steps(ctx: AppContext, kind: str) -> int:
     workweek's, or the whole week's."""
     day = today(ctx)
     if kind == "day":
-        return stats_for(ctx, day)["steps"]
-    counts = {"weekend": lambda d: d.weekday() >= 5, "workweek": lambda d: d.weekday() < 5}.get(
-        kind, lambda d: True
-    )
+        steps: int = stats_for(ctx, day)["steps"]
+        return steps
+
+    def counts(d: date) -> bool:
+        """Whether a day's steps count in this kind of challenge."""
+        if kind == "weekend":
+            return d.weekday() >= 5
+        if kind == "workweek":
+            return d.weekday() < 5
+        return True
+
     start = week_start(ctx, day)
     days = [start + timedelta(days=i) for i in range((day - start).days + 1)]
     return sum(stats_for(ctx, d)["steps"] for d in days if counts(d))

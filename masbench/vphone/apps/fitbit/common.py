@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from datetime import date, timedelta
+from functools import partial
 from typing import Any
 
 from ...app import AppContext
@@ -235,7 +236,7 @@ def choice_chips(options: Sequence[str], current: str, on_pick: Callable[[str], 
     t = theme()
     chips = [
         Node(
-            BUTTON, text=option, selected=option == current, on_tap=lambda o=option: on_pick(o), rid=rid,
+            BUTTON, text=option, selected=option == current, on_tap=partial(on_pick, option), rid=rid,
             h=96, radius=48, pad=(32, 0, 32, 0), size=36, align="center", bold=option == current,
             bg=t.primary if option == current else t.surface, fg=t.on_primary if option == current else t.ink,
             border=None if option == current else t.divider,

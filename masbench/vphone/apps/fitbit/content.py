@@ -84,7 +84,7 @@ DEFAULT_GOALS = {
     "water_ml": 1900,
     "weight_kg": 75.0,
 }
-DEFAULT_SETTINGS = {
+DEFAULT_SETTINGS: dict[str, Any] = {
     "distance_unit": "mi",
     "weight_unit": "lb",
     "water_unit": "fl oz",
@@ -191,7 +191,7 @@ def empty_stats(day: date) -> dict[str, Any]:
 
 def seeded_exercises(rng: random.Random, today: date) -> list[dict[str, Any]]:
     """About a workout every other day over the last two weeks, oldest first."""
-    out = []
+    out: list[dict[str, Any]] = []
     for back in range(14, 0, -1):
         if rng.random() < 0.5:
             continue
@@ -233,7 +233,9 @@ def exercise_entry(
 
 def seeded_logs(rng: random.Random, today: date) -> dict[str, list[dict[str, Any]]]:
     """A few days of water, food and weight entries, as a user who logs now and then has."""
-    water, food, weight = [], [], []
+    water: list[dict[str, Any]] = []
+    food: list[dict[str, Any]] = []
+    weight: list[dict[str, Any]] = []
     for back in range(3, -1, -1):
         day = (today - timedelta(days=back)).isoformat()
         for amount in rng.sample((250, 330, 500), 2 if back else 1):
@@ -250,7 +252,7 @@ def seeded_logs(rng: random.Random, today: date) -> dict[str, list[dict[str, Any
 
 def food_entry(
     entry_id: str, day: str, meal: str, item: Food | None, servings: float, calories: int = 0
-) -> dict:
+) -> dict[str, Any]:
     """A food log entry: a food of the database in servings, or quick calories (item None)."""
     return {
         "id": entry_id,

@@ -4,6 +4,7 @@ form (type, start date and time, duration, distance in either unit). Logging app
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -189,7 +190,7 @@ def build_log_exercise(ctx: AppContext) -> Node:
     kind = ctx.ui.get("type", ctx.args.get("type", ""))
     unit = ctx.ui.get("unit", ctx.state["settings"]["distance_unit"])
 
-    def setter(key: str):
+    def setter(key: str) -> Callable[[str], None]:
         return lambda value: ctx.ui.update({key: value, "error": ""})
 
     distance = None

@@ -5,6 +5,7 @@ appends to `logs.food`."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ...app import AppContext
 from ...theme import theme
@@ -133,7 +134,11 @@ def build_food_search(ctx: AppContext) -> Node:
 
 
 def food_row(ctx: AppContext, food: content.Food) -> Node:
-    opened = {"food_id": food.id, "meal": chosen_meal(ctx), "day_offset": offset_of(ctx, selected_day(ctx))}
+    opened: dict[str, Any] = {
+        "food_id": food.id,
+        "meal": chosen_meal(ctx),
+        "day_offset": offset_of(ctx, selected_day(ctx)),
+    }
     return column(
         row(
             column(
@@ -200,7 +205,7 @@ def build_quick_calories(ctx: AppContext) -> Node:
     return form_page(ctx, "Quick calories", form, save, "save_quick_calories_button")
 
 
-def add_food(ctx: AppContext, make: Callable[[str], dict]) -> None:
+def add_food(ctx: AppContext, make: Callable[[str], dict[str, Any]]) -> None:
     """Append a food entry and show the food log (popping the search the entry came from)."""
     entry = make(next_id(ctx, "f"))
     ctx.state["logs"]["food"].append(entry)

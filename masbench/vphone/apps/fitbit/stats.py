@@ -239,7 +239,9 @@ def series(ctx: AppContext, metric: Metric, days: list[date]) -> list[float]:
     return [float(metric.read(stats_for(ctx, d))) for d in days]
 
 
-def period_summary(ctx: AppContext, metric: Metric, days: list[date], labels: list[str], title: str) -> list:
+def period_summary(
+    ctx: AppContext, metric: Metric, days: list[date], labels: list[str], title: str
+) -> list[Node | None]:
     """A week's or month's bars, its daily average and (for a week) the value of each day."""
     shown = [d for d in days if d <= today(ctx)]
     values = series(ctx, metric, days)
