@@ -3,6 +3,9 @@ labels (their list, one label's members, creating one)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 from ...app import AppContext
 from ...theme import theme
 from ...ui import Node
@@ -26,7 +29,7 @@ from .common import contact_row, fab, nav
 from .content import full_name
 
 
-def _open(ctx: AppContext, cid: int):
+def _open(ctx: AppContext, cid: int) -> Callable[[], None]:
     return ctx.link("detail", id=cid)
 
 
@@ -134,7 +137,7 @@ def build_merge(ctx: AppContext) -> Node:
                 row(
                     button(
                         "Merge",
-                        lambda k=keep, o=other: merge(k, o),
+                        partial(merge, keep, other),
                         rid="merge_button",
                         desc=f"Merge {full_name(a)}",
                         h=110,

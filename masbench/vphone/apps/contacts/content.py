@@ -22,7 +22,8 @@ LABELS = ("Family", "Friends", "Gym", "Work", "Book club")
 
 @cache
 def _local() -> dict[str, list[dict[str, Any]]]:
-    return yaml.safe_load(DATA.read_text(encoding="utf-8"))
+    book: dict[str, list[dict[str, Any]]] = yaml.safe_load(DATA.read_text(encoding="utf-8"))
+    return book
 
 
 def _record(cid: int, person: dict[str, Any]) -> dict[str, Any]:

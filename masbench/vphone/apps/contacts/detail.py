@@ -3,6 +3,8 @@ star, edit and overflow menu (Share, Delete with a confirmation)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from urllib.parse import quote
 
 from ...app import AppContext
@@ -52,7 +54,7 @@ def _show_on_map(ctx: AppContext, address: str) -> None:
         ctx.toast("No app can show this address")
 
 
-def _action(icon: str, label: str, on_tap, rid: str) -> Node:
+def _action(icon: str, label: str, on_tap: Callable[[], None], rid: str) -> Node:
     return column(
         icon_button(icon, label, on_tap, rid=rid, fg=theme().primary, bg=theme().pale),
         text(label, "caption", align="center"),
@@ -78,7 +80,7 @@ def build_detail(ctx: AppContext) -> Node:
             list_item(
                 p["number"],
                 p["type"],
-                lambda n=p["number"]: _reach(ctx, "call", n),
+                partial(_reach, ctx, "call", p["number"]),
                 icon="call",
                 rid="phone_row",
                 selectable=True,
@@ -89,7 +91,7 @@ def build_detail(ctx: AppContext) -> Node:
             list_item(
                 e["address"],
                 e["type"],
-                lambda a=e["address"]: _reach(ctx, "email", a),
+                partial(_reach, ctx, "email", e["address"]),
                 icon="email",
                 rid="email_row",
                 selectable=True,
@@ -99,7 +101,7 @@ def build_detail(ctx: AppContext) -> Node:
         list_item(
             c["address"],
             "Address",
-            lambda a=c["address"]: _show_on_map(ctx, a),
+            partial(_show_on_map, ctx, c["address"]),
             icon="location",
             rid="address_row",
             selectable=True,

@@ -6,6 +6,7 @@ starting values (the contact being edited, or what the intent carried)."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from ...app import AppContext
@@ -207,7 +208,7 @@ def _label_chips(ctx: AppContext, start: dict[str, Any]) -> Node:
         ctx.ui["labels"] = [x for x in chosen if x != label] if label in chosen else [*chosen, label]
 
     return chips(
-        [(label, label in chosen, lambda x=label: toggle(x)) for label in ctx.state["labels"]],
+        [(label, label in chosen, partial(toggle, label)) for label in ctx.state["labels"]],
         rid="label_chip",
         pad=(40, 24, 40, 16),
     )

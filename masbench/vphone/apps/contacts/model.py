@@ -24,7 +24,8 @@ def contacts(state: dict[str, Any]) -> list[Contact]:
 
 
 def contact(state: dict[str, Any], cid: int) -> Contact | None:
-    return state["contacts"].get(str(cid))
+    found: Contact | None = state["contacts"].get(str(cid))
+    return found
 
 
 def digits(number: str) -> str:
@@ -104,8 +105,9 @@ def delete(state: dict[str, Any], cid: int) -> None:
 
 def toggle_star(state: dict[str, Any], cid: int) -> bool:
     record = state["contacts"][str(cid)]
-    record["starred"] = not record["starred"]
-    return record["starred"]
+    now_starred = not record["starred"]
+    record["starred"] = now_starred
+    return now_starred
 
 
 def starred(state: dict[str, Any]) -> list[Contact]:
