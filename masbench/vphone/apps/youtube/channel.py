@@ -3,6 +3,8 @@ Popular / Oldest, Shorts, Playlists, About)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from ...app import AppContext
 from ...theme import theme
 from ...ui import Node
@@ -33,7 +35,7 @@ def tab_body(ctx: AppContext, ch: c.Channel, tab: str) -> list[Node]:
         def pick(key: str) -> None:
             ctx.ui["order"] = key
 
-        row_of_chips = chips([(label, key == order, lambda key=key: pick(key)) for key, label in ORDERS.items()],
+        row_of_chips = chips([(label, key == order, partial(pick, key)) for key, label in ORDERS.items()],
                              rid="sort_chip")  # fmt: skip
         return [row_of_chips, *(video_row(ctx, v) for v in sorted_videos(ch, order))]
     if tab == "Shorts":

@@ -3,6 +3,8 @@ lead to: History, a playlist (Watch later, Liked videos, the user's or a channel
 
 from __future__ import annotations
 
+from functools import partial
+
 from ...app import AppContext
 from ...theme import theme
 from ...ui import Node
@@ -63,7 +65,7 @@ def build_home(ctx: AppContext) -> Node:
         found = [v for v in every if c.channel_of(v).chip == chosen]
     else:
         found = every
-    row_of_chips = chips([(label, label == chosen, lambda label=label: pick(label)) for label in c.CHIPS],
+    row_of_chips = chips([(label, label == chosen, partial(pick, label)) for label in c.CHIPS],
                          scroll_key="chips", rid="chip")  # fmt: skip
     return column(top_bar(ctx), row_of_chips, cards(ctx, "home", found), nav(ctx, "Home"), bg=theme().surface)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, TypedDict
 
 from ..textmatch import contains_words, fold, words
 from . import content as c
@@ -28,6 +28,16 @@ FILTER_KEYS = ("upload", "type", "duration")
 SPEEDS = (0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 1.75, 2.0)
 PLAYLIST_NAMES = ("Favourites", "Music for focus", "Try this weekend", "Learn something")
 SEARCH_POOL = ("lofi", "home workout", "bread baking", "minecraft", "space documentary", "guitar lesson")
+
+
+class Playlist(TypedDict):
+    """One of the user's own playlists, as `state["playlists"]` holds it."""
+
+    id: str
+    name: str
+    privacy: str  # a key of PRIVACY
+    videos: list[str]  # video ids, in play order
+
 
 # -- the seeded library --------------------------------------------------------------------------------
 
@@ -51,7 +61,7 @@ def initial_state(rng: random.Random, now: datetime) -> dict[str, Any]:
         "liked": rng.sample(watched, 3),
         "disliked": [],
         "playlists": [
-            {"id": playlist_id(name, 0), "name": name, "privacy": "private", "videos": rng.sample(rest, 3)}
+            Playlist(id=playlist_id(name, 0), name=name, privacy="private", videos=rng.sample(rest, 3))
         ],
         "comments": [],
         "settings": {},
@@ -198,16 +208,15 @@ def rate(state: dict[str, Any], video_id: str, liked: bool) -> None:
         state[other].remove(video_id)
 
 
-def playlist(state: dict[str, Any], list_id: str) -> dict[str, Any] | None:
+def playlist(state: dict[str, Any], list_id: str) -> Playlist | None:
     return next((p for p in state["playlists"] if p["id"] == list_id), None)
 
 
 def list_videos(state: dict[str, Any], list_id: str) -> list[str] | None:
     """The video ids of Watch later, Liked videos, a playlist of the user's or a channel's."""
-    if list_id == WATCH_LATER:
-        return state["watch_later"]
-    if list_id == LIKED:
-        return state["liked"]
+    if list_id in (WATCH_LATER, LIKED):
+        saved: list[str] = state["watch_later" if list_id == WATCH_LATER else "liked"]
+        return saved
     own = playlist(state, list_id)
     if own is not None:
         return own["videos"]
@@ -251,7 +260,7 @@ def toggle_saved(state: dict[str, Any], list_id: str, video_id: str) -> bool:
 def create_playlist(state: dict[str, Any], name: str, privacy: str, videos: Iterable[str]) -> str:
     serial = state["next_playlist"]
     state["next_playlist"] = serial + 1
-    new = {"id": playlist_id(name, serial), "name": name, "privacy": privacy, "videos": list(videos)}
+    new = Playlist(id=playlist_id(name, serial), name=name, privacy=privacy, videos=list(videos))
     state["playlists"].append(new)
     return new["id"]
 
@@ -261,7 +270,8 @@ def add_comment(state: dict[str, Any], video_id: str, text: str, now: datetime) 
 
 
 def player_settings(state: dict[str, Any], video_id: str) -> dict[str, Any]:
-    return state["settings"].get(video_id, {"captions": "Off", "speed": 1.0})
+    chosen: dict[str, Any] = state["settings"].get(video_id, {"captions": "Off", "speed": 1.0})
+    return chosen
 
 
 def set_player(state: dict[str, Any], video_id: str, key: str, value: Any) -> None:

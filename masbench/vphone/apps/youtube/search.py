@@ -5,6 +5,7 @@ screen's arguments, so a task can read what is shown."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from ...app import AppContext
@@ -55,7 +56,7 @@ def build_search(ctx: AppContext) -> Node:
                          rid="search_edit_text", value=typed)  # fmt: skip
     recent = set(ctx.state["searches"])
     hints = [
-        list_item(s, icon="history" if s in recent else "search", on_tap=lambda s=s: run_search(ctx, s),
+        list_item(s, icon="history" if s in recent else "search", on_tap=partial(run_search, ctx, s),
                   rid="search_suggestion", desc=s)
         for s in model.suggestions(ctx.state, typed)
     ]  # fmt: skip
