@@ -85,12 +85,20 @@ class App:
     def icon(self, diameter: int) -> Node:
         """The app's round icon at `diameter` px (launcher, Recents, share sheet, App info): its glyph on its
         colour, else its label's first letter."""
-        look = dict(
-            fg=self.icon_fg, bg=self.icon_bg, radius=diameter // 2, w=diameter, h=diameter, align="center"
+        letter = self.icon_glyph is None
+        return Node(
+            TEXT if letter else IMAGE,
+            text=self.label[:1] if letter else "",
+            icon=self.icon_glyph,
+            size=diameter * 9 // 19 if letter else diameter * 21 // 38,
+            bold=letter,
+            fg=self.icon_fg,
+            bg=self.icon_bg,
+            radius=diameter // 2,
+            w=diameter,
+            h=diameter,
+            align="center",
         )
-        if self.icon_glyph is None:
-            return Node(TEXT, text=self.label[:1], size=diameter * 9 // 19, bold=True, **look)
-        return Node(IMAGE, icon=self.icon_glyph, size=diameter * 21 // 38, **look)
 
     # -- hooks -----------------------------------------------------------------------------------------
     def initial_state(self, rng: random.Random, now: datetime) -> dict[str, Any]:

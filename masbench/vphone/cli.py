@@ -7,9 +7,14 @@ import contextlib
 import os
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
+
+if TYPE_CHECKING:
+    from masbench.device import Device, UIElement
 
 vphone_app = typer.Typer(help="Embedded virtual phones that speak the ADB protocol.", no_args_is_help=True)
 
@@ -55,6 +60,7 @@ def serve(
     async def main() -> None:
         loop = asyncio.get_running_loop()
         task = asyncio.current_task()
+        assert task is not None  # asyncio.run runs this coroutine as a task
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, task.cancel)
         if exit_with_stdin:
@@ -114,19 +120,18 @@ def demo(
     out.mkdir(parents=True, exist_ok=True)
     with start_virtual_phones(1) as phones:
         device = phones.devices[0]
-        steps = [
+
+        def search_typed() -> None:
+            device.tap_element(_element(device, "Search Settings"))
+            device.type_text("Bluetooth")
+
+        steps: list[tuple[str, Callable[[], object]]] = [
             ("home", lambda: None),
             ("settings", lambda: device.open_app("Settings")),
             ("display", lambda: device.start_intent(action="android.settings.DISPLAY_SETTINGS")),
             ("dark-theme", lambda: device.tap_element(_element(device, "Dark theme"))),
             ("back", device.back),
-            (
-                "search-typed",
-                lambda: (
-                    device.tap_element(_element(device, "Search Settings")),
-                    device.type_text("Bluetooth"),
-                ),
-            ),
+            ("search-typed", search_typed),
             ("browser", lambda: device.open_uri("https://www.example.com/masbench?q=virtual phone")),
         ]
         for i, (name, act) in enumerate(steps):
@@ -142,6 +147,6 @@ def demo(
         )
 
 
-def _element(device, text: str):
+def _element(device: Device, text: str) -> UIElement:
     obs = device.observe()
     return next(el for el in obs.elements if text in (el.text, el.content_desc))

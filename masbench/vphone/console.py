@@ -17,6 +17,7 @@ import shlex
 import socketserver
 import threading
 from collections.abc import Callable
+from io import BufferedIOBase
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -73,7 +74,7 @@ class ConsoleServer:
         self._server.server_close()
 
     # -- one session ---------------------------------------------------------------------------------
-    def _session(self, rfile, wfile) -> None:
+    def _session(self, rfile: BufferedIOBase, wfile: BufferedIOBase) -> None:
         def say(text: str) -> None:
             wfile.write(text.replace("\n", "\r\n").encode())
             wfile.flush()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import posixpath
 import stat as st
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -33,7 +34,7 @@ class VirtualFS:
         "/storage/emulated/0",
     )
 
-    def __init__(self, now: callable = lambda: 0) -> None:
+    def __init__(self, now: Callable[[], int] = lambda: 0) -> None:
         self._now = now
         self.files: dict[str, FileEntry] = {}
         self.dirs: set[str] = set(self.DEFAULT_DIRS)

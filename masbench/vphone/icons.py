@@ -366,7 +366,7 @@ def icon_swap(d: Draw, b: Box, c: str) -> None:
 # Icons drawn from a few strokes on Material's 24-unit grid, as data: (shape, coordinates...) with
 # "line" x1 y1 x2 y2 ..., "box" x1 y1 x2 y2 (outlined), "fill" x1 y1 x2 y2 (filled), "ring" cx cy r,
 # "dot" cx cy r, "poly" x1 y1 x2 y2 ... (filled), "arc" cx cy r start end (degrees, clockwise from 3 o'clock).
-Stroke = tuple
+Stroke = tuple[str, *tuple[float, ...]]
 STROKES: dict[str, tuple[Stroke, ...]] = {
     "thumb_up": (("poly", 3, 10, 7, 10, 7, 21, 3, 21), ("poly", 9, 10, 13, 3, 15, 4, 14, 9, 20, 9, 21, 11, 18, 20, 9, 20)),
     "thumb_down": (("poly", 3, 3, 7, 3, 7, 14, 3, 14), ("poly", 9, 4, 18, 4, 21, 13, 20, 15, 14, 15, 15, 20, 13, 21, 9, 14)),
@@ -450,7 +450,10 @@ def _strokes(strokes: tuple[Stroke, ...]) -> Callable[[Draw, Box, str], None]:
         x1, y1, x2, _ = b
         k = (x2 - x1) / 24
         w = max(2, round(2 * k))
-        p = lambda *xy: [(x1 + xy[i] * k, y1 + xy[i + 1] * k) for i in range(0, len(xy), 2)]  # noqa: E731
+
+        def p(*xy: float) -> list[tuple[float, float]]:
+            return [(x1 + xy[i] * k, y1 + xy[i + 1] * k) for i in range(0, len(xy), 2)]
+
         for shape, *v in strokes:
             if shape == "line":
                 d.line(p(*v), fill=c, width=w, joint="curve")

@@ -598,28 +598,32 @@ class VirtualPhone:
     def clear_focused(self) -> None:
         self._edit_focused(lambda v: "")
 
-    def _focused_node(self) -> Node | None:
-        focus = self.top.ui.get("focus")
+    def _focused_field(self) -> tuple[Node, str] | None:
+        """The focused EditText and the key of its value in the top screen's ui state."""
+        focus: str | None = self.top.ui.get("focus")
         if not focus:
             return None
-        return next((n for n in self.frame().window.walk() if n.field == focus and n.cls == EDIT), None)
+        node = next((n for n in self.frame().window.walk() if n.field == focus and n.cls == EDIT), None)
+        return None if node is None else (node, focus)
 
-    def _edit_focused(self, change) -> None:
-        node = self._focused_node()
-        if node is None:
+    def _edit_focused(self, change: Callable[[str], str]) -> None:
+        found = self._focused_field()
+        if found is None:
             return
+        node, field = found
         top = self.top
-        value = change(str(top.ui.get(node.field, node.text)))
-        top.ui[node.field] = value
+        value = change(str(top.ui.get(field, node.text)))
+        top.ui[field] = value
         if node.on_change is not None:
             node.on_change(value)
         self.invalidate()
 
     def _submit(self) -> None:
-        node = self._focused_node()
-        if node is None:
+        found = self._focused_field()
+        if found is None:
             return
-        value = str(self.top.ui.get(node.field, node.text))
+        node, field = found
+        value = str(self.top.ui.get(field, node.text))
         self.top.ui.pop("focus", None)
         if node.on_submit is not None:
             node.on_submit(value)
@@ -708,16 +712,17 @@ def _reveal(window: Node, field: str, offsets: dict[str, int]) -> bool:
     container = next((n for n in reversed(path[:-1]) if n.scroll is not None and n.layout == "v"), None)
     if container is None:
         return False
+    container, key = found
     top, bottom = container.clip[1], container.clip[3]
     y1, y2 = target.bounds[1], target.bounds[3]
     delta = y2 - bottom if y2 > bottom else (y1 - top if y1 < top else 0)
     if not delta:
         return False
-    offsets[container.scroll] = offsets.get(container.scroll, 0) + delta
+    offsets[key] = offsets.get(key, 0) + delta
     return True
 
 
-def _path_to(node: Node, want) -> list[Node]:
+def _path_to(node: Node, want: Callable[[Node], bool]) -> list[Node]:
     if want(node):
         return [node]
     for child in node.children:
@@ -727,7 +732,7 @@ def _path_to(node: Node, want) -> list[Node]:
     return []
 
 
-def _is_browser(activity) -> bool:
+def _is_browser(activity: Activity) -> bool:
     return any(
         CATEGORY_BROWSABLE in f.categories and not f.hosts and "https" in f.schemes for f in activity.filters
     )

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 Colour = tuple[int, int, int]
+Point = tuple[float, float]  # in the unit square of the subject
 NAMED: dict[str, Colour] = {
     "black": (38, 38, 42), "white": (236, 236, 232), "grey": (150, 152, 158), "gray": (150, 152, 158),
     "blue": (52, 110, 200), "red": (205, 50, 52), "navy": (34, 48, 92), "olive": (112, 118, 62),
@@ -46,18 +47,27 @@ class Canvas:
     def box(self, x1: float, y1: float, x2: float, y2: float) -> tuple[float, float, float, float]:
         return (*self.p(x1, y1), *self.p(x2, y2))
 
-    def rect(self, x1, y1, x2, y2, fill, r: float = 0.0) -> None:
+    def rect(self, x1: float, y1: float, x2: float, y2: float, fill: Colour, r: float = 0.0) -> None:
         self.d.rounded_rectangle(self.box(x1, y1, x2, y2), radius=r * self.side, fill=fill)
 
-    def oval(self, x1, y1, x2, y2, fill, outline=None, width: float = 0.0) -> None:
+    def oval(
+        self,
+        x1: float,
+        y1: float,
+        x2: float,
+        y2: float,
+        fill: Colour | None,
+        outline: Colour | None = None,
+        width: float = 0.0,
+    ) -> None:
         self.d.ellipse(
             self.box(x1, y1, x2, y2), fill=fill, outline=outline, width=max(0, int(width * self.side))
         )
 
-    def poly(self, points, fill) -> None:
+    def poly(self, points: Sequence[Point], fill: Colour) -> None:
         self.d.polygon([self.p(x, y) for x, y in points], fill=fill)
 
-    def line(self, points, fill, width: float) -> None:
+    def line(self, points: Sequence[Point], fill: Colour, width: float) -> None:
         self.d.line([self.p(x, y) for x, y in points], fill=fill, width=max(1, int(width * self.side)))
 
     def ground(self, top: Colour, bottom: Colour, horizon: float = 1.0) -> None:
@@ -66,7 +76,7 @@ class Canvas:
         strip.putpixel((0, 0), top)
         strip.putpixel((0, 1), bottom)
         cut = max(1, int(self.h * horizon))
-        self.img.paste(strip.resize((self.w, cut), Image.BILINEAR), (0, 0))
+        self.img.paste(strip.resize((self.w, cut), Image.Resampling.BILINEAR), (0, 0))
         if cut < self.h:
             self.d.rectangle((0, cut, self.w, self.h), fill=bottom)
 
@@ -239,7 +249,7 @@ def _sky(c: Canvas, horizon: float = 0.62) -> None:
         c.oval(0.72, 0.08, 0.86, 0.22, (255, 236, 150))
 
 
-def _windows(c: Canvas, x1, y1, x2, y2, lit: Colour) -> None:
+def _windows(c: Canvas, x1: float, y1: float, x2: float, y2: float, lit: Colour) -> None:
     cols, rows = 3 + c.rng.randrange(3), 3 + c.rng.randrange(4)
     for i in range(cols):
         for j in range(rows):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 Row = dict[str, Any]
@@ -186,7 +187,7 @@ def _equal(a: Any, b: Any) -> bool:
     if b is None:
         return False
     x, y = _comparable(a, b)
-    return x == y
+    return bool(x == y)
 
 
 def where(clause: str | None) -> Predicate:
@@ -207,8 +208,12 @@ def order(rows: list[Row], sort: str | None) -> list[Row]:
             raise ValueError(f"near {term.strip()!r}: syntax error")
         keys.append((m[1], (m[2] or "ASC").upper() == "DESC"))
     for column, descending in reversed(keys):
-        rows = sorted(rows, key=lambda r, c=column: _sort_key(r.get(c)), reverse=descending)
+        rows = sorted(rows, key=partial(_column_key, column), reverse=descending)
     return rows
+
+
+def _column_key(column: str, row: Row) -> tuple[int, Any]:
+    return _sort_key(row.get(column))
 
 
 def _sort_key(value: Any) -> tuple[int, Any]:

@@ -63,7 +63,8 @@ class Theme:
     styles: dict[str, TextStyle] = field(default_factory=_default_styles)
 
     def colour(self, role: Role) -> str:
-        return getattr(self, role)
+        value: str = getattr(self, role)  # every Role names a str field
+        return value
 
     def style(self, name: str) -> TextStyle:
         try:

@@ -36,6 +36,7 @@ VIEWGROUP = "android.view.ViewGroup"
 SEEKBAR = "android.widget.SeekBar"
 
 Box = tuple[int, int, int, int]
+Align = Literal["start", "center", "end"]
 Padding = int | tuple[int, int, int, int]
 
 
@@ -89,14 +90,14 @@ def font_runs(text: str) -> tuple[tuple[str, bool], ...]:
     if text.isascii() and text.isprintable():
         return ((text, False),)
     roboto = covered(ROBOTO)
-    runs: list[list] = []
+    runs: list[tuple[str, bool]] = []
     for ch in text.translate(INVISIBLE):
         fallback = ord(ch) not in roboto and not ch.isspace()
         if ch != "\t" and runs and runs[-1][1] == fallback and runs[-1][0] != "\t":
-            runs[-1][0] += ch
+            runs[-1] = (runs[-1][0] + ch, fallback)
         else:
-            runs.append([ch, fallback])
-    return tuple((run, fallback) for run, fallback in runs)
+            runs.append((ch, fallback))
+    return tuple(runs)
 
 
 def run_font(size: int, fallback: bool) -> ImageFont.FreeTypeFont:
@@ -215,8 +216,8 @@ class Node:
     weight: float = 0.0  # share of the free space along the parent's axis; in a stack: fill it
     pad: Padding = 0
     gap: int = 0
-    align: Literal["start", "center", "end"] = "start"  # text alignment, and cross-axis of children
-    valign: Literal["start", "center", "end"] = "center"  # text within its box
+    align: Align = "start"  # text alignment, and cross-axis of children
+    valign: Align = "center"  # text within its box
     scroll: str | None = None  # scroll container: key of its offset in the screen's ui state
     lazy: Lazy | None = None  # a vertical scroll container whose rows are built when visible
     modal: bool = False  # a dialog or sheet layer: on Android its own window, so a dump shows only it

@@ -104,7 +104,10 @@ def _bounds(node: ET.Element) -> dict[str, int]:
 
 def obj_info(node: ET.Element) -> dict[str, Any]:
     """An element as the server's `objInfo` describes it."""
-    flag = lambda name: node.get(name) == "true"  # noqa: E731
+
+    def flag(name: str) -> bool:
+        return node.get(name) == "true"
+
     return {
         "bounds": _bounds(node), "visibleBounds": _bounds(node), "childCount": len(list(node)),
         "className": node.get("class", ""), "contentDescription": node.get("content-desc") or None,

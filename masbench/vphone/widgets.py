@@ -23,6 +23,7 @@ from .ui import (
     SWITCH,
     TEXT,
     VIEWGROUP,
+    Align,
     Lazy,
     Node,
 )
@@ -441,14 +442,14 @@ def star_input(value: int, on_rate: Callable[[int], None], rid: str = "rating_ba
     colour = theme().star
     stars = [
         Node(IMAGE_BUTTON, icon="star" if i <= value else "star_outline", fg=colour, size=84, w=120, h=120,
-             align="center", desc=f"{i} star" + ("s" if i > 1 else ""), on_tap=lambda i=i: on_rate(i),
+             align="center", desc=f"{i} star" + ("s" if i > 1 else ""), on_tap=partial(on_rate, i),
              selected=i <= value, rid="star")
         for i in range(1, 6)
     ]  # fmt: skip
     return row(*stars, rid=rid, desc=f"Rating: {value} of 5", gap=8)
 
 
-def _layer(card: Node, on_dismiss: Tap, valign: str) -> Node:
+def _layer(card: Node, on_dismiss: Tap, valign: Align) -> Node:
     """A card over a scrim that fills the window; tapping the scrim calls `on_dismiss`."""
     scrim = Node(VIEWGROUP, bg=SCRIM, on_tap=on_dismiss, rid="touch_outside", weight=1, dumped=False)
     return Node(FRAME, layout="stack", children=[scrim, card], align="center", valign=valign)

@@ -50,7 +50,7 @@ class HostServices:
     host: str
     port: int
     _loop: asyncio.AbstractEventLoop | None
-    _tasks: set[asyncio.Task]
+    _tasks: set[asyncio.Task[None]]
     _lock: threading.RLock  # guards phones, transport ids and forwards across threads
     _tids: dict[str, int]
     _forwards: list[Forward]

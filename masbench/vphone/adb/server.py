@@ -72,10 +72,10 @@ class AdbServer(HostServices, ShellServices, TcpService):
         self._loop: asyncio.AbstractEventLoop | None = None
         self._executor: ThreadPoolExecutor | None = None
         self._changed: asyncio.Event | None = None
-        self._tasks: set[asyncio.Task] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
         self._bound: dict[str, set[Conn]] = {}
         self._thread: threading.Thread | None = None
-        self._main: asyncio.Task | None = None
+        self._main: asyncio.Task[None] | None = None
         for phone in phones:
             self.add_phone(phone)
 

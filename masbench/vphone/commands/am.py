@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..intents import ACTION_MAIN, ACTION_VIEW, CATEGORY_LAUNCHER, Intent, short_component
 from .base import SHELL_PID, CommandError, Proc, parse_float, parse_int, uid_of
@@ -71,11 +71,16 @@ def shell_exception(command: str, text: str) -> CommandError:
     return CommandError(f"Exception occurred while executing '{command}':\n{text}", 255)
 
 
-def _number(command: str, text: str, kind: type) -> Any:
-    message = f'java.lang.NumberFormatException: For input string: "{text}"'
-    if kind is float:
-        return parse_float(text, shell_exception(command, message).message, 255)
-    return parse_int(text, shell_exception(command, message).message, 255)
+def _number_error(command: str, text: str) -> str:
+    return shell_exception(command, f'java.lang.NumberFormatException: For input string: "{text}"').message
+
+
+def _int(command: str, text: str) -> int:
+    return parse_int(text, _number_error(command, text), 255)
+
+
+def _float(command: str, text: str) -> float:
+    return parse_float(text, _number_error(command, text), 255)
 
 
 def _split_array(value: str) -> list[str]:
@@ -89,7 +94,7 @@ def _bool(command: str, value: str) -> bool:
         return True
     if low in ("false", "f"):
         return False
-    return _number(command, value, int) != 0
+    return _int(command, value) != 0
 
 
 def parse_intent(command: str, args: list[str], options: dict[str, bool]) -> IntentArgs:
@@ -136,7 +141,7 @@ def parse_intent(command: str, args: list[str], options: dict[str, bool]) -> Int
         elif arg == "-p":
             intent.package = value(arg)
         elif arg == "-f":
-            intent.flags |= _number(command, value(arg), int)
+            intent.flags |= _int(command, value(arg))
         elif arg == "-i":
             value(arg)
         elif arg in ("-e", "--es", "--eu", "--ecn"):
@@ -146,10 +151,10 @@ def parse_intent(command: str, args: list[str], options: dict[str, bool]) -> Int
             intent.extras[value(arg)] = None
         elif arg in ("--ei", "--el"):
             key = value(arg)
-            intent.extras[key] = _number(command, value(arg), int)
+            intent.extras[key] = _int(command, value(arg))
         elif arg in ("--ef", "--ed"):
             key = value(arg)
-            intent.extras[key] = _number(command, value(arg), float)
+            intent.extras[key] = _float(command, value(arg))
         elif arg == "--ez":
             key = value(arg)
             intent.extras[key] = _bool(command, value(arg))
@@ -158,10 +163,10 @@ def parse_intent(command: str, args: list[str], options: dict[str, bool]) -> Int
             intent.extras[key] = _split_array(value(arg))
         elif arg in ("--eia", "--eial", "--ela", "--elal"):
             key = value(arg)
-            intent.extras[key] = [_number(command, v, int) for v in value(arg).split(",")]
+            intent.extras[key] = [_int(command, v) for v in value(arg).split(",")]
         elif arg in ("--efa", "--efal", "--eda", "--edal"):
             key = value(arg)
-            intent.extras[key] = [_number(command, v, float) for v in value(arg).split(",")]
+            intent.extras[key] = [_float(command, v) for v in value(arg).split(",")]
         elif arg in FLAG_OPTIONS:
             intent.flags |= FLAG_OPTIONS[arg]
         elif arg == "--selector":

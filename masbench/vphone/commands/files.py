@@ -7,7 +7,7 @@ import posixpath
 import stat as st
 from datetime import UTC, datetime
 
-from .base import CommandError, Proc, getopt, hash7, writable
+from .base import Command, CommandError, Proc, getopt, hash7, writable
 from .text import inputs
 
 DF = """Filesystem      1K-blocks    Used Available Use% Mounted on
@@ -286,7 +286,7 @@ def stat_cmd(p: Proc, args: list[str]) -> int:
     return status
 
 
-def _digest(algorithm: str):
+def _digest(algorithm: str) -> Command:
     def run(p: Proc, args: list[str]) -> int:
         _, files = getopt(f"{algorithm}sum", args, "bc")
         found, status = inputs(p, files)

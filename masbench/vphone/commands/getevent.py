@@ -108,7 +108,7 @@ def parse_options(args: list[str]) -> Options:
         raise CommandError(USAGE) from None
     if len(operands) > 1:
         raise CommandError(USAGE)
-    devices = DEVICES
+    devices: tuple[InputDevice, ...] = DEVICES
     if operands:
         devices = tuple(d for d in DEVICES if d.path == operands[0])
         if not devices:

@@ -169,10 +169,10 @@ def svc(p: Proc, args: list[str]) -> int:
             put_setting(p.phone, "secure", "bluetooth_on", value)  # the Settings app keeps both in step
         return 0
     if service == "power" and action == "stayon" and len(args) > 2:
-        value = {"true": "7", "false": "0", "usb": "2", "ac": "1", "wireless": "4"}.get(args[2])
-        if value is None:
+        stay_on = {"true": "7", "false": "0", "usb": "2", "ac": "1", "wireless": "4"}.get(args[2])
+        if stay_on is None:
             raise CommandError("usage: svc power stayon [true|false|usb|ac|wireless]")
-        put_setting(p.phone, "global", "stay_on_while_plugged_in", value)
+        put_setting(p.phone, "global", "stay_on_while_plugged_in", stay_on)
         return 0
     if service == "power" and action == "reboot":
         reboot_phone(p.phone)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+from collections.abc import Callable
 
 from .base import CommandError, Proc, decode, getopt, parse_float, parse_int
 from .kernel import proc_file
@@ -48,6 +49,7 @@ def unescape(text: str) -> tuple[str, bool]:
             out.append(ESCAPES[nxt])
         elif nxt in "01234567":
             more = re.match(r"[0-7]{0,3}" if nxt == "0" else r"[0-7]{0,2}", text[i:])
+            assert more is not None  # it matches the empty string at worst
             i += more.end()
             digits = more.group() if nxt == "0" else nxt + more.group()
             out.append(chr(int(digits or "0", 8) & 0xFF))
@@ -94,7 +96,7 @@ def printf(p: Proc, args: list[str]) -> int:
         if conv == "c":
             return value[:1]
         try:
-            number: float = float(value or 0) if conv in "fFeEgG" else int(value or 0, 0)
+            number: float = float(value or 0) if conv in "fFeEgG" else int(value or "0", 0)
         except ValueError:
             p.err(f"printf: invalid number '{value}'")
             status, number = 1, 0
@@ -189,10 +191,11 @@ def _test_not(p: Proc, args: list[str]) -> tuple[bool, list[str]]:
 def _test_primary(p: Proc, args: list[str]) -> tuple[bool, list[str]]:
     if not args:
         return False, []
+    if len(args) >= 3 and args[1] in STRING_TESTS:
+        a, op, b = args[:3]
+        return (a == b) == (op != "!="), args[3:]
     if len(args) >= 3 and args[1] in BINARY_TESTS:
         a, op, b = args[:3]
-        if op in ("=", "==", "!="):
-            return (a == b) == (op != "!="), args[3:]
         x = parse_int(a, f"test: invalid integer '{a}'", 2)
         y = parse_int(b, f"test: invalid integer '{b}'", 2)
         return BINARY_TESTS[op](x, y), args[3:]
@@ -201,10 +204,8 @@ def _test_primary(p: Proc, args: list[str]) -> tuple[bool, list[str]]:
     return args[0] != "", args[1:]
 
 
-BINARY_TESTS = {
-    "=": None,
-    "==": None,
-    "!=": None,
+STRING_TESTS = ("=", "==", "!=")
+BINARY_TESTS: dict[str, Callable[[int, int], bool]] = {
     "-eq": lambda x, y: x == y,
     "-ne": lambda x, y: x != y,
     "-lt": lambda x, y: x < y,
@@ -212,7 +213,7 @@ BINARY_TESTS = {
     "-gt": lambda x, y: x > y,
     "-ge": lambda x, y: x >= y,
 }
-UNARY_TESTS = {
+UNARY_TESTS: dict[str, Callable[[Proc, str], bool]] = {
     "-z": lambda p, s: s == "",
     "-n": lambda p, s: s != "",
     "-e": lambda p, s: p.phone.fs.exists(p.path(s)),
