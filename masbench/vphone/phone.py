@@ -709,8 +709,10 @@ def _reveal(window: Node, field: str, offsets: dict[str, int]) -> bool:
     if not path:
         return False
     target = path[-1]
-    container = next((n for n in reversed(path[:-1]) if n.scroll is not None and n.layout == "v"), None)
-    if container is None:
+    found = next(
+        ((n, n.scroll) for n in reversed(path[:-1]) if n.scroll is not None and n.layout == "v"), None
+    )
+    if found is None:
         return False
     container, key = found
     top, bottom = container.clip[1], container.clip[3]
