@@ -10,6 +10,7 @@ from ...app import AppContext
 from ...ui import IMAGE, Node
 from ...widgets import column, divider, row, scroll_list, scroll_page, spacer, text
 from . import store
+from .catalog import Product
 from .parts import (
     GREEN,
     GREY,
@@ -191,14 +192,14 @@ def lists(ctx: AppContext) -> Node:
         if product is None:
             continue
 
-        def to_cart(p=product) -> None:
+        def to_cart(p: Product = product) -> None:
             if p.sizes:
                 go(ctx, "product", asin=p.asin, colour=None, size=None, qty=1)
                 return
             store.add_to_cart(state, p.asin, 1, None, p.colours[0] if p.colours else None)
             ctx.toast("Added to Cart")
 
-        def delete(asin=product.asin) -> None:
+        def delete(asin: str = product.asin) -> None:
             state["wishlist"] = [i for i in state["wishlist"] if i["asin"] != asin]
 
         cards.append(

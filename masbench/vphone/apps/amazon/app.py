@@ -91,7 +91,8 @@ class AmazonApp(App):
 
     def open(self, ctx: AppContext, activity: Activity, intent: Intent) -> Screen:
         """Launches open Home; a link (or an explicit start with data) opens the page its URL names."""
-        name, args = "home", {}
+        name = "home"
+        args: dict[str, Any] = {}
         if intent.data:
             name, args = route(intent.data, store.catalog_of(ctx.state))
         if name == "product":

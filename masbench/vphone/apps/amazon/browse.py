@@ -445,15 +445,11 @@ def deals(ctx: AppContext) -> Node:
     shown = sort_products([p for p in c.deals if dept in (None, p.category)], sort)
     with_deals = [slug for slug in c.categories if any(p.category == slug for p in c.deals)]
 
-    def pick_dept(slug: str | None) -> Callable[[], None]:
-        return lambda: (
-            args.update(dept=slug),
-            ctx.ui.pop("all_deals", None),
-            ctx.ui.setdefault("scroll", {}).update(deals=0),
-        )
-
-    chips = [pill("All Deals", dept is None, pick_dept(None), rid="deal_dept")]
-    chips += [pill(c.categories[s].label, dept == s, pick_dept(s), rid="deal_dept") for s in with_deals]
+    chips = [pill("All Deals", dept is None, partial(pick_deal_department, ctx, None), rid="deal_dept")]
+    chips += [
+        pill(c.categories[s].label, dept == s, partial(pick_deal_department, ctx, s), rid="deal_dept")
+        for s in with_deals
+    ]
     more = len(shown) > DEALS_SHOWN and not ctx.ui.get("all_deals")
     tiles = [product_tile(ctx, p, 492, rid="deal_card") for p in (shown[:DEALS_SHOWN] if more else shown)]
     body = scroll_page(
@@ -483,6 +479,13 @@ def deals(ctx: AppContext) -> Node:
     return page(ctx, "Home", body)
 
 
+def pick_deal_department(ctx: AppContext, slug: str | None) -> None:
+    """Deals of one department (None: all), back to the first few and the top of the grid."""
+    ctx.args.update(dept=slug)
+    ctx.ui.pop("all_deals", None)
+    ctx.ui.setdefault("scroll", {}).update(deals=0)
+
+
 def deal_sort_menu(ctx: AppContext) -> Node:
     sort = ctx.args.get("sort") or "featured"
 
@@ -505,7 +508,7 @@ def deal_sort_menu(ctx: AppContext) -> Node:
 # -- menu ------------------------------------------------------------------------------------------------
 def menu(ctx: AppContext) -> Node:
     c = cat(ctx)
-    links = (
+    links: tuple[tuple[str, str | None, dict[str, Any]], ...] = (
         ("Today's Deals", "deals", {"dept": None, "sort": "featured"}),
         ("Your Orders", "orders", {}),
         ("Your Lists", "lists", {}),

@@ -239,7 +239,10 @@ def _saved_line(ctx: AppContext, index: int, line: dict[str, Any]) -> Node:
 
 # -- checkout --------------------------------------------------------------------------------------------
 def _checkout_lines(ctx: AppContext) -> list[dict[str, Any]]:
-    return ctx.state["cart"] if ctx.args.get("source") == "cart" else ctx.args.get("lines", [])
+    lines: list[dict[str, Any]] = (
+        ctx.state["cart"] if ctx.args.get("source") == "cart" else ctx.args.get("lines", [])
+    )
+    return lines
 
 
 def checkout(ctx: AppContext) -> Node:

@@ -173,7 +173,7 @@ class Catalog:
         self.seed = seed
         self.categories, items = _static()
         rng = random.Random(seed)
-        drafts = []
+        drafts: list[dict[str, Any]] = []
         for item in items:
             price = retail(item.base * rng.uniform(0.88, 1.12))
             drafts.append(

@@ -139,7 +139,7 @@ def route(uri: str, cat: Catalog) -> tuple[str, dict[str, Any]]:
     for pattern, screen in PAGES:
         if pattern.match(path):
             if screen == "deals":
-                dept = (query.get("dept") or [None])[-1]
+                dept = query["dept"][-1] if query.get("dept") else None
                 return "deals", {"dept": dept if dept in cat.categories else None, "sort": "featured"}
             return screen, {}
     return "home", {}

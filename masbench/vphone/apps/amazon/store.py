@@ -147,7 +147,8 @@ def cart_count(state: dict[str, Any]) -> int:
 
 def subtotal(state: dict[str, Any]) -> float:
     cat = catalog_of(state)
-    return round(sum(line_view(cat, line)["line_total"] for line in state["cart"]), 2)
+    total: float = sum(line_view(cat, line)["line_total"] for line in state["cart"])
+    return round(total, 2)
 
 
 # -- lists and searches --------------------------------------------------------------------------------
