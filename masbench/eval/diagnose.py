@@ -300,4 +300,6 @@ def grouped(scores: list[StepScore]) -> dict[str, dict[str, float | int | None]]
         groups["all"].append(s)
         groups[f"level-{s.level}"].append(s)
         groups[f"length {_length_group(s.length)}"].append(s)
-    return {name: figures(group) for name, group in sorted(groups.items(), key=lambda kv: kv[0] != "all")}
+    order = ["all", *(f"level-{n}" for n in sorted({s.level for s in scores}))]
+    order += [f"length {label}" for *_, label in LENGTHS]
+    return {name: figures(groups[name]) for name in order if name in groups}
