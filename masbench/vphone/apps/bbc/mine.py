@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...app import AppContext
 from ...theme import theme
 from ...ui import Node
@@ -89,8 +91,13 @@ def saved(ctx: AppContext) -> Node:
         card = story_row(ctx, story_id, rid="saved_item")
         card.weight = 1
         headline = content.catalogue()[story_id]["headline"]
-        remove = icon_button("close", f"Remove {headline} from Saved items",
-                             lambda: model.toggle_saved(ctx.state, story_id, ctx.now()), rid="remove_saved_button")  # fmt: skip
+
+        def unsave() -> None:
+            model.toggle_saved(ctx.state, story_id, ctx.now())
+
+        remove = icon_button(
+            "close", f"Remove {headline} from Saved items", unsave, rid="remove_saved_button"
+        )
         return row(card, remove, valign="center", bg=t.surface, pad=(0, 0, 16, 0))
 
     rows = [saved_row(entry["id"]) for entry in entries]
@@ -103,8 +110,11 @@ def settings(ctx: AppContext) -> Node:
     chosen = ctx.state["settings"]
     notes = chosen["notifications"]
 
-    def toggler(key: str):
-        return lambda: notes.__setitem__(key, not notes[key])
+    def toggler(key: str) -> Callable[[], None]:
+        def flip() -> None:
+            notes[key] = not notes[key]
+
+        return flip
 
     switches = [switch(label, notes[key], toggler(key), rid="notification_switch")
                 for key, label in model.NOTIFICATIONS.items()]  # fmt: skip

@@ -98,7 +98,8 @@ def text_px(state: dict[str, Any]) -> int:
 
 
 def published(state: dict[str, Any], story_id: str) -> str:
-    return state["edition"]["published"][story_id]
+    stamp: str = state["edition"]["published"][story_id]
+    return stamp
 
 
 def ago(state: dict[str, Any], story_id: str) -> str:
