@@ -3,6 +3,7 @@ currency)."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from ...app import AppContext
@@ -181,9 +182,7 @@ def currency_dialog(ctx: AppContext) -> Node:
         ctx.close()
 
     options = [
-        radio(
-            f"{name} ({symbol.strip()})", code == current, lambda code=code: pick(code), rid="currency_option"
-        )
+        radio(f"{name} ({symbol.strip()})", code == current, partial(pick, code), rid="currency_option")
         for code, (name, symbol, _) in cat.CURRENCIES.items()
     ]
     return dialog("Currency", options, [], ctx.close)

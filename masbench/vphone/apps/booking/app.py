@@ -125,7 +125,7 @@ class BookingApp(App):
         for _ in range(2):
             hotel = hotels[rng.choice(ids)]
             start = today - timedelta(days=rng.randint(40, 300))
-            party = {
+            party: dict[str, Any] = {
                 "checkin": start.isoformat(),
                 "checkout": (start + timedelta(days=rng.randint(2, 4))).isoformat(),
                 "adults": 2,

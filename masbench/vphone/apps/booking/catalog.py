@@ -398,7 +398,8 @@ def room_price(
     per_room = math.ceil((party["adults"] + party.get("children", 0)) / max(1, party["rooms"]))
     occupancy = {1: 0.85, 2: 1.0}.get(per_room, 1.0 + 0.1 * (per_room - 2))
     jitter = market.get(str(hotel["id"]), [1.0, 0.0])[0]
-    return round(hotel["base"] * jitter * stay * room["factor"] * occupancy * max(1, party["rooms"]))
+    total: int = round(hotel["base"] * jitter * stay * room["factor"] * occupancy * max(1, party["rooms"]))
+    return total
 
 
 def offer(hotel: dict[str, Any], party: dict[str, Any], market: dict[str, list[float]]) -> int | None:
