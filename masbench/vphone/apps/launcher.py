@@ -3,6 +3,9 @@ the app drawer with its search, and the popup a long press on an icon opens (App
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ..app import Activity, App, AppContext
 from ..identity import identity
 from ..intents import ACTION_MAIN, CATEGORY_DEFAULT, CATEGORY_HOME, Intent, IntentFilter
@@ -58,7 +61,7 @@ def _grid(ctx: AppContext, apps: list[App], label_colour: str) -> list[Node]:
     return rows
 
 
-def _pill(label: str, icon: str, rid: str, on_tap, **look) -> Node:
+def _pill(label: str, icon: str, rid: str, on_tap: Callable[[], None], **look: Any) -> Node:
     return Node(TEXT, text=label, icon=icon, size=40, on_tap=on_tap, rid=rid, desc=label, **look)
 
 

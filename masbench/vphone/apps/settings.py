@@ -267,6 +267,9 @@ def app_details(ctx: AppContext) -> Node:
     app = ctx.phone.apps[ctx.args["package"]]
     running = app.package in ctx.phone.running
 
+    def open_app() -> None:
+        ctx.phone.launch(app.package)
+
     def force_stop() -> None:
         ctx.phone.force_stop(app.package)
         ctx.toast(f"{app.label} stopped")
@@ -281,7 +284,7 @@ def app_details(ctx: AppContext) -> Node:
             align="center", gap=12, pad=(48, 40, 48, 24),
         ),
         row(
-            button("Open", lambda: ctx.phone.launch(app.package), rid="button1", primary=False,
+            button("Open", open_app, rid="button1", primary=False,
                    enabled=app.launcher_activity is not None),
             button("Force stop", force_stop, rid="button3", primary=False, enabled=running),
             gap=24, pad=(48, 0, 48, 24),
@@ -321,7 +324,7 @@ def font_dialog(ctx: AppContext) -> Node:
     )
 
 
-SCREENS = {
+SCREENS: dict[str, Callable[[AppContext], Node]] = {
     **{screen: partial(placeholder, title) for title, _, screen, _ in TOP_LEVEL},
     "main": main, "network": network, "wifi": wifi, "connected": connected, "display": display,
     "display_size": display_size, "about": about, "apps": apps, "app_details": app_details,

@@ -16,7 +16,8 @@ DATA = Path(__file__).with_name("people.yaml")
 
 @cache
 def _data() -> dict[str, Any]:
-    return yaml.safe_load(DATA.read_text(encoding="utf-8"))
+    data: dict[str, Any] = yaml.safe_load(DATA.read_text(encoding="utf-8"))
+    return data
 
 
 def owner() -> dict[str, Any]:
