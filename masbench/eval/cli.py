@@ -14,15 +14,20 @@ from rich.console import Console
 from rich.progress import (
     BarColumn,
     Progress,
+    TaskID,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
 
 if TYPE_CHECKING:
+    from types import TracebackType
+
     from masbench.device import VPhoneMode
-    from masbench.eval.records import RunConfig
-    from masbench.eval.runner import Runner
+    from masbench.eval.metrics import Summary
+    from masbench.eval.records import EpisodeResult, RunConfig
+    from masbench.eval.runner import RunEvents, Runner, WorkItem
+    from masbench.tasks import Task
 
 
 def _console() -> Console:
@@ -274,7 +279,7 @@ def _print_paths(*items: tuple[str, str]) -> None:
         _console().print(f"{label + ':':<{pad}} {value}", soft_wrap=True, markup=False, highlight=False)
 
 
-def _print_failures(runs: list) -> None:
+def _print_failures(runs: list[tuple[str, Summary]]) -> None:
     """The failed episodes per failure class of each run (diagnostics from the trajectories), if any."""
     from masbench.eval.table import failures_table
 
@@ -286,7 +291,7 @@ class _progress:
     """A rich progress display: overall bar with done/total, running SR and ETA; one line per device with the
     episodes it has finished and what it is doing."""
 
-    def __init__(self, runner, total: int, already: int) -> None:
+    def __init__(self, runner: Runner, total: int, already: int) -> None:
         self.runner, self.total = runner, total
         self.progress = Progress(
             TextColumn("{task.description}"), BarColumn(), TextColumn("{task.fields[count]}"), TextColumn("{task.fields[status]}"),
@@ -296,7 +301,7 @@ class _progress:
             "episodes", total=total, completed=already, status=self._sr(), count=f"{already}/{total}"
         )
         self.rows: dict[
-            str, int
+            str, TaskID
         ] = {}  # device label -> its line, added when the device starts its first item
         self.done: dict[str, int] = {}
         self.lock = threading.Lock()
@@ -307,16 +312,18 @@ class _progress:
         sr = f"SR {sum(r.success for r in scored) / len(scored):.2f}" if scored else "SR -"
         return sr + (f" [red]{errors} errors[/]" if errors else "")
 
-    def __enter__(self):
+    def __enter__(self) -> RunEvents:
         from masbench.eval.runner import RunEvents
 
         self.progress.__enter__()
         return RunEvents(on_start=self.start, on_result=self.result, on_device_lost=self.lost)
 
-    def __exit__(self, *exc) -> None:
-        self.progress.__exit__(*exc)
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        self.progress.__exit__(kind, exc, trace)
 
-    def start(self, device: str, item) -> None:
+    def start(self, device: str, item: WorkItem) -> None:
         with self.lock:
             if device not in self.rows:
                 name = device.rsplit("/", 1)[-1]
@@ -328,7 +335,7 @@ class _progress:
             self.rows[device], status=f"{item.task.id}" + (f" (r{item.repeat})" if item.repeat else "")
         )
 
-    def result(self, device: str, result) -> None:
+    def result(self, device: str, result: EpisodeResult) -> None:
         with self.lock:
             mark = "[green]ok[/]" if result.success else f"[red]{result.end_reason}[/]"
             if result.error_kind:
@@ -345,7 +352,7 @@ class _progress:
         self.progress.update(self.rows[device], status=f"[red]lost[/]: {reason[:60]}")
 
 
-def _finish(run_dir: Path, runner, tasks) -> None:
+def _finish(run_dir: Path, runner: Runner, tasks: list[Task]) -> None:
     from masbench.eval.metrics import outcome_counts, summarise
     from masbench.eval.records import GIVE_UP_AFTER, write_atomic
     from masbench.eval.table import diagnostics_table, legend, split_table, table2
@@ -378,7 +385,10 @@ def _finish(run_dir: Path, runner, tasks) -> None:
     )
 
 
-def _load_run(run_dir: Path, tasks_dir: Path | None):
+def _load_run(
+    run_dir: Path, tasks_dir: Path | None
+) -> tuple[RunConfig, list[EpisodeResult], list[Task], Summary]:
+    """A run directory's config, latest results, tasks and summary (recomputed from the results)."""
     from masbench.eval.metrics import summarise
     from masbench.eval.records import read_config
     from masbench.eval.runner import CONFIG, latest, load_results

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from masbench.actions.execute import execute_action
 from masbench.deadlines import deadline
@@ -28,10 +28,11 @@ from .faults import injected_faults
 from .records import EpisodeResult, ErrorKind, JudgeMode
 
 if TYPE_CHECKING:
+    from masbench.actions.execute import ShortcutCaller
     from masbench.agents import Agent
     from masbench.device import Device
     from masbench.eval.judge import Judge, Verdict
-    from masbench.shortcuts import KnowledgeBase, ShortcutExecutor
+    from masbench.shortcuts import KnowledgeBase
     from masbench.tasks import Task
     from masbench.tasks.checks import CheckResult
 
@@ -117,7 +118,7 @@ def run_episode(
     settings: EpisodeSettings,
     *,
     kb: KnowledgeBase | None,
-    shortcuts: ShortcutExecutor | None,
+    shortcuts: ShortcutCaller | None,
     run_dir: Path,
     repeat: int = 0,
     stop: threading.Event | None = None,
@@ -158,7 +159,7 @@ class _Episode:
     task: Task
     agent: Agent
     settings: EpisodeSettings
-    shortcuts: ShortcutExecutor | None
+    shortcuts: ShortcutCaller | None
     traj: Path
     stop: threading.Event | None
 
@@ -297,8 +298,30 @@ class _Episode:
         )
 
 
+class _StepCommon(TypedDict):
+    """The fields of a step's record whatever became of its decision."""
+
+    index: int
+    model_output: str | None
+    model_input: str | None
+    usage: Usage
+    screenshot: str | None
+    ui_dump: str | None
+    foreground: str
+    elements: int
+    agent_s: float
+    observe_s: float
+    execute_s: NotRequired[float]
+
+
 def _one_step(
-    device, agent, history, shortcuts, traj: Path, save_screens: bool, keep_shot: bool = False
+    device: Device,
+    agent: Agent,
+    history: list[StepRecord],
+    shortcuts: ShortcutCaller | None,
+    traj: Path,
+    save_screens: bool,
+    keep_shot: bool = False,
 ) -> tuple[StepRecord, bytes | None, Exception | None]:
     """One decision and its execution: the step's record, its screenshot when `keep_shot`, and the fault
     that kept the agent from deciding (None when it decided)."""
@@ -314,7 +337,7 @@ def _one_step(
     a0 = time.perf_counter()
     decision = agent.step(obs, history)
     agent_s = time.perf_counter() - a0
-    base = dict(
+    base = _StepCommon(
         index=index,
         model_output=decision.model_output,
         model_input=decision.model_input,

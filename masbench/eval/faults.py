@@ -77,7 +77,7 @@ def parse_faults(spec: str) -> dict[FaultKind, float]:
     return rates
 
 
-def format_faults(rates: Mapping[str, float]) -> str:
+def format_faults(rates: Mapping[FaultKind, float]) -> str:
     """The canonical SPEC of `rates` (as run.json keeps it, so a resume compares like with like)."""
     return ",".join(f"{kind}:{rate:g}" for kind, rate in rates.items())
 

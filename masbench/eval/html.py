@@ -10,7 +10,7 @@ import html
 import json
 import math
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import quote
@@ -93,7 +93,9 @@ def _fmt(v: float | None, digits: int = 3) -> str:
     return "-" if v is None else f"{v:.{digits}f}"
 
 
-def _metrics_table(rows: list[tuple[str, Metrics]], reference: list[tuple[str, int, PaperRow]] = ()) -> str:
+def _metrics_table(
+    rows: list[tuple[str, Metrics]], reference: Sequence[tuple[str, int, PaperRow]] = ()
+) -> str:
     """Our rows, then the paper's reference rows (name, its task count, figures) in grey: the paper reports
     SR, MSRS, MET, MToC, MSC and GSAR only."""
     head = "".join(f"<th>{html.escape(h)}</th>" for h, _, _ in COLUMNS)
@@ -144,6 +146,11 @@ def _outcomes(results: list[EpisodeResult]) -> str:
     return f"<table><tr><th>Outcome</th><th>Episodes</th></tr>{rows}</table>"
 
 
+def _linker(run_dir: Path, page_dir: Path) -> Callable[[EpisodeResult], str]:
+    """`_episode_link` for the episodes of one run."""
+    return lambda result: _episode_link(run_dir, result, page_dir)
+
+
 def _episode_link(run_dir: Path, result: EpisodeResult, page_dir: Path) -> str:
     """Where a page in `page_dir` finds an episode: its place in the run's report when there is one,
     else its trajectory directory."""
@@ -188,7 +195,9 @@ def _ticks(top: float) -> list[float]:
     return [round(i * step, 10) for i in range(math.ceil((top or 1.0) / step - 1e-9) + 1)]
 
 
-def _label_spots(bubbles: list[tuple[float, float, float]], box: tuple[float, float, float, float]) -> list:
+def _label_spots(
+    bubbles: list[tuple[float, float, float]], box: tuple[float, float, float, float]
+) -> list[tuple[float, float] | None]:
     """Where each bubble's number goes: on the bubble if no other number is there, else the nearest free
     spot around it (then drawn with a leader line), else nowhere (the legend and tooltip still name it).
     `box` bounds the spots: (left, top, right, bottom)."""
@@ -226,8 +235,13 @@ def _scatter(
     rmax = 18
     xticks = _ticks(max(p[1] for p in points))
     smax = max(p[3] for p in points) or 1.0
-    px = lambda x: left + rmax + x / xticks[-1] * (right - left - 2 * rmax)  # noqa: E731
-    py = lambda y: bottom - rmax - y * (bottom - top - 2 * rmax)  # noqa: E731
+
+    def px(x: float) -> float:
+        return left + rmax + x / xticks[-1] * (right - left - 2 * rmax)
+
+    def py(y: float) -> float:
+        return bottom - rmax - y * (bottom - top - 2 * rmax)
+
     parts = [
         f'<svg width="{w}" height="{h}" xmlns="http://www.w3.org/2000/svg" style="background:#fff;border:1px solid #dadce0">',
         f'<line x1="{left}" y1="{bottom}" x2="{right}" y2="{bottom}" stroke="#5f6368"/>'
@@ -293,10 +307,9 @@ def _steps(run_dir: Path, result: EpisodeResult, page_dir: Path) -> str:
             extra += "".join(f"<pre>$ {html.escape(c)}</pre>" for c in sc.get("commands", [])[:4])
         if step.error:
             extra += f"<div class=bad>{html.escape(step.error)}</div>"
-        if step.model_output:
-            extra += f"<details><summary>model reply</summary><pre>{html.escape(clip(step.model_output, REPORT_TEXT))}</pre></details>"
-        if step.model_input:
-            extra += f"<details><summary>prompt</summary><pre>{html.escape(clip(step.model_input, REPORT_TEXT))}</pre></details>"
+        for label, text in (("model reply", step.model_output), ("prompt", step.model_input)):
+            if text:
+                extra += f"<details><summary>{label}</summary><pre>{html.escape(clip(text, REPORT_TEXT) or '')}</pre></details>"
         tokens = f" · {step.usage.total_tokens} tok" if step.usage.total_tokens else ""
         if step.rescued_by_lenient_parser:
             tokens += " · <span class=bad>rescued by the lenient parser</span>"
@@ -432,11 +445,11 @@ def write_comparison(
         ]
         if rows:
             whole = kind is not None and all(_covers(summary, kind) for _, summary, _ in runs)
-            reference = _paper_rows(kind, "") if whole else []
+            reference = _paper_rows(kind, "") if kind is not None and whole else []
             parts.append(f"<h2>{html.escape(kind or 'All tasks')}</h2>" + _metrics_table(rows, reference))
     parts.append("<h2>Outcomes</h2>")
     parts += [f"<h3>{html.escape(name)}</h3>" + _outcomes(results) for name, _, results in runs]
-    links = [lambda r, d=d: _episode_link(d, r, out.parent) for d in run_dirs]
+    links = [_linker(d, out.parent) for d in run_dirs]
     parts.append("<h2>Per task</h2>" + matrix_html([(name, results) for name, _, results in runs], links))
     parts.append(f"<p class=defs>{legend()}</p>")
     parts.append(failures_html([(name, summary) for name, summary, _ in runs], links=False))

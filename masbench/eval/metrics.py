@@ -46,6 +46,8 @@ from typing import TYPE_CHECKING, Any
 import yaml
 from pydantic import BaseModel, Field
 
+from masbench.actions import ShortcutAction
+
 from .diagnostics import EpisodeDiagnosis, diagnose_run, run_retriever, set_f1
 from .records import SCHEMA_VERSION, EpisodeResult
 
@@ -127,6 +129,16 @@ def _mean(values: Iterable[float]) -> float | None:
     return sum(values) / len(values) if values else None
 
 
+def _sample_mean(values: Iterable[float]) -> float:
+    """The mean of a sample that is never empty (the episodes `compute` is given)."""
+    values = list(values)
+    return sum(values) / len(values)
+
+
+def _r4(value: float | None) -> float | None:
+    return None if value is None else round(value, 4)
+
+
 def _t95(df: int) -> float:
     if df >= 30:
         return 1.96
@@ -143,7 +155,7 @@ def confidence_interval(values: list[float]) -> tuple[float, float] | None:
 
 
 def _reference_calls(task: Task) -> list[tuple[str, dict[str, Any]]]:
-    return [(a.name, a.arguments) for a in task.solutions.hybrid if getattr(a, "action", None) == "shortcut"]
+    return [(a.name, a.arguments) for a in task.solutions.hybrid if isinstance(a, ShortcutAction)]
 
 
 def normalise(value: Any) -> Any:
@@ -198,7 +210,7 @@ def judge_agreement(results: list[EpisodeResult]) -> tuple[float | None, float |
 def _f1_means(pairs: list[tuple[list[str], list[str]]]) -> tuple[float | None, float | None, float | None]:
     """Mean precision, recall and F1 over the episodes where each is defined (`set_f1`)."""
     scores = [set_f1(used, reference) for used, reference in pairs]
-    means = [_mean(s[i] for s in scores if s[i] is not None) for i in range(3)]
+    means = [_mean([v for s in scores if (v := s[i]) is not None]) for i in range(3)]
     precision, recall, f1 = (None if m is None else round(m, 4) for m in means)
     return precision, recall, f1
 
@@ -250,6 +262,7 @@ def compute(
     gui = sum(r.gui_actions for r in results)
     device = [r.device_ms / 1000 for r in results if r.device_ms is not None]
     costs = [r.agent_usage.cost_usd for r in results]
+    priced = [c for c in costs if c is not None]
     by_repeat: dict[int, list[bool]] = defaultdict(list)
     for r in results:
         by_repeat[r.repeat].append(r.success)
@@ -258,28 +271,27 @@ def compute(
     steps = sum(r.steps for r in results)
     ratio = [r.steps / r.optimal_steps for r in results if r.optimal_steps]
     ratio_s = [r.steps / r.optimal_steps for r in succ if r.optimal_steps]
-    r4 = lambda v: None if v is None else round(v, 4)  # noqa: E731
     return Metrics(
         episodes=len(results),
         tasks=len({r.task_id for r in results}),
         SR=round(len(succ) / len(results), 4),
-        MS=round(_mean(r.steps for r in results), 4),
-        MS_success=r4(_mean(r.steps for r in succ)),
+        MS=round(_sample_mean(r.steps for r in results), 4),
+        MS_success=_r4(_mean(r.steps for r in succ)),
         MSR=round(_mean(ratio) or 0.0, 4),
-        MSRS=r4(_mean(ratio_s)),
-        MET=round(_mean(r.wall_s for r in results), 4),
-        MET_device=r4(_mean(device)),
-        MToC=round(_mean(r.agent_usage.total_tokens / 1000 for r in results), 4),
-        MToC_judge=round(_mean(r.judge_usage.total_tokens / 1000 for r in results), 4),
+        MSRS=_r4(_mean(ratio_s)),
+        MET=round(_sample_mean(r.wall_s for r in results), 4),
+        MET_device=_r4(_mean(device)),
+        MToC=round(_sample_mean(r.agent_usage.total_tokens / 1000 for r in results), 4),
+        MToC_judge=round(_sample_mean(r.judge_usage.total_tokens / 1000 for r in results), 4),
         MSC=round(calls / len(results), 4),
-        SSR=r4(sum(r.shortcut_successes for r in results) / (calls - broken) if calls - broken else None),
-        GSAR=r4(calls / gui if gui else None),
+        SSR=_r4(sum(r.shortcut_successes for r in results) / (calls - broken) if calls - broken else None),
+        GSAR=_r4(calls / gui if gui else None),
         invalid_rate=round(sum(r.invalid_steps for r in results) / max(1, sum(r.steps for r in results)), 4),
         rescued_steps=sum(r.rescued_by_lenient_parser for r in results),
         successes_with_rescue=sum(1 for r in succ if r.rescued_by_lenient_parser),
-        cost_usd=None if any(c is None for c in costs) else round(sum(costs), 6),
-        calls_per_step=r4(sum(r.agent_usage.calls for r in results) / steps if steps else None),
-        prompt_tokens_per_step=r4(
+        cost_usd=round(sum(priced), 6) if len(priced) == len(costs) else None,
+        calls_per_step=_r4(sum(r.agent_usage.calls for r in results) / steps if steps else None),
+        prompt_tokens_per_step=_r4(
             sum(r.agent_usage.input_tokens for r in results) / steps if steps else None
         ),
         shortcut_name_accuracy=name_acc,
@@ -316,7 +328,7 @@ def summarise(
     retriever = run_retriever(run or {}) if run_dir is not None else None
     diagnoses = diagnose_run(run_dir, known, by_id, predefined, retriever) if run_dir is not None else {}
     errors = [r for r in results if r.task_id in by_id and not r.scored]
-    splits = {
+    splits: dict[str, Callable[[EpisodeResult], list[str]]] = {
         "kind": lambda r: [by_id[r.task_id].kind],
         "level": lambda r: [f"level-{by_id[r.task_id].level}"],
         "app": lambda r: list(by_id[r.task_id].apps),

@@ -265,7 +265,7 @@ class _Pool:
             runner.record(label, runner.device_lost_result(item, reason))
 
 
-def _collect(ray, runner: Runner, ref, actor, item: WorkItem, label: str, pool: _Pool) -> None:
+def _collect(ray: Any, runner: Runner, ref: Any, actor: Any, item: WorkItem, label: str, pool: _Pool) -> None:
     """Write a finished item's files and result, or retry it elsewhere when its actor or device is gone."""
     from masbench.device.errors import DeviceGoneError
 

@@ -45,10 +45,11 @@ from .records import (
 )
 
 if TYPE_CHECKING:
+    from masbench.actions.execute import ShortcutCaller
     from masbench.agents import Agent
     from masbench.device import Device
     from masbench.eval.judge import Judge
-    from masbench.shortcuts import Ground, KnowledgeBase, ShortcutExecutor
+    from masbench.shortcuts import Ground, KnowledgeBase
     from masbench.tasks import Task
 
 RESULTS = "results.jsonl"
@@ -269,8 +270,8 @@ class Runner:
             except ValueError as exc:
                 return error_result(self.config, item, device, f"memory: {exc}", "harness")
         kb = agent.executor_kb(self.kb)
-        shortcuts = ShortcutExecutor(kb, device, ground=ground) if kb is not None else None
-        shortcuts = faulty(shortcuts, self.config.faults, item.task.id, item.repeat)  # --faults
+        executor = ShortcutExecutor(kb, device, ground=ground) if kb is not None else None
+        shortcuts = faulty(executor, self.config.faults, item.task.id, item.repeat)  # --faults
         result = play_item(
             device, item, agent, judge, shortcuts, kb=self.kb, config=self.config, run_dir=self.run_dir,
             save_screens=self.save_screens, stop=self.stop,
@@ -343,7 +344,7 @@ def play_item(
     item: WorkItem,
     agent: Agent,
     judge: Judge | None,
-    shortcuts: ShortcutExecutor | None,
+    shortcuts: ShortcutCaller | None,
     *,
     kb: KnowledgeBase | None,
     config: RunConfig,

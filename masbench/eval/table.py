@@ -12,7 +12,8 @@ from rich.console import Group
 from rich.table import Table
 
 from .diagnostics import FAILURE_CLASSES, FAILURE_DESCRIPTIONS
-from .metrics import EpisodeResult, Metrics, Summary, task_matrix
+from .metrics import Metrics, Summary, task_matrix
+from .records import EpisodeResult
 
 # (header, Metrics attribute, digits), in the paper's order
 COLUMNS = (
@@ -48,11 +49,16 @@ def _ci(m: Metrics) -> str:
     return f"[{m.SR_ci95[0]:.2f},{m.SR_ci95[1]:.2f}]" if m.SR_ci95 else "-"
 
 
+def _attribute_cell(attr: str, digits: int) -> Cell:
+    """The cell showing `Metrics.<attr>` to `digits` places."""
+    return lambda m: _fmt(getattr(m, attr), digits)
+
+
 def _columns(with_ci: bool) -> list[tuple[str, Cell]]:
     """The metric columns in the paper's order, the SR confidence interval beside SR when there is one."""
     cells: list[tuple[str, Cell]] = []
     for header, attr, digits in COLUMNS:
-        cells.append((header, lambda m, attr=attr, digits=digits: _fmt(getattr(m, attr), digits)))
+        cells.append((header, _attribute_cell(attr, digits)))
         if attr == "SR" and with_ci:
             cells.append(("SR 95% CI", _ci))
     return cells
@@ -174,7 +180,7 @@ def diagnostic_cells(m: Metrics, predefined_kb: bool = True) -> list[tuple[str, 
 
 def uses_predefined_kb(summary: Summary) -> bool:
     """Whether the run called the predefined KB's shortcuts (the ones the hybrid references name)."""
-    return summary.run.get("kb", "predefined") == "predefined"
+    return bool(summary.run.get("kb", "predefined") == "predefined")
 
 
 def diagnostics_table(summary: Summary, outcomes: dict[str, int] | None = None) -> Table | None:
