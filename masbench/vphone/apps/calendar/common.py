@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import date, timedelta
+from functools import partial
 from typing import Any
 
 from ...theme import theme
@@ -117,7 +118,7 @@ def month_grid(
                     radius=cell_h // 2,
                     bg=t.primary if chosen and inside else None,
                     fg=t.on_primary if chosen else (t.primary if day == today else t.ink),
-                    on_tap=(lambda x=day: on_pick(x)) if inside else None,
+                    on_tap=partial(on_pick, day) if inside else None,
                     selected=chosen and inside,
                     desc=model.long_date(day) if inside else "",
                     rid="day_cell" if inside else "",

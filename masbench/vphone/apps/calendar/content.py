@@ -98,7 +98,10 @@ def seed_events(rng: random.Random, now: datetime, zone: ZoneInfo) -> dict[str, 
     today = now.astimezone(zone).date()
     monday = today - timedelta(days=today.weekday())
     emails = [p["email"] for p in people()]
-    at = lambda day, hour, minute=0: datetime.combine(day, time(hour, minute), zone)  # noqa: E731
+
+    def at(day: date, hour: int, minute: int = 0) -> datetime:
+        return datetime.combine(day, time(hour, minute), zone)
+
     events = [
         event(
             1,

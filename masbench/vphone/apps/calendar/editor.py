@@ -7,7 +7,9 @@ moves the end with it, keeping the event's length, as the real form does."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date, datetime, time, timedelta
+from functools import partial
 from typing import Any
 
 from ...app import AppContext
@@ -131,7 +133,9 @@ def _field(key: str, hint: str, rid: str, start: str, size: int = 42, h: int = 1
     )
 
 
-def _tap_text(label: str, on_tap, rid: str, weight: float = 0, align: str = "start") -> Node:
+def _tap_text(
+    label: str, on_tap: Callable[[], None], rid: str, weight: float = 0, align: str = "start"
+) -> Node:
     return text(label, "body", on_tap=on_tap, rid=rid, weight=weight, align=align, pad=(0, 24, 0, 24))
 
 
@@ -177,7 +181,7 @@ def build_editor(ctx: AppContext) -> Node:
             trailing=icon_button(
                 "close",
                 f"Remove {model.reminder_label(m)}",
-                lambda m=m: remove_reminder(m),
+                partial(remove_reminder, m),
                 rid="remove_reminder",
                 size=48,
             ),

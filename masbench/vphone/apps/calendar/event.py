@@ -27,7 +27,8 @@ from .content import COLOURS, DEFAULT_COLOUR, OWNER
 
 
 def _event(ctx: AppContext) -> model.Event | None:
-    return ctx.state["events"].get(str(ctx.args["id"]))
+    found: model.Event | None = ctx.state["events"].get(str(ctx.args["id"]))
+    return found
 
 
 def build_event(ctx: AppContext) -> Node:

@@ -3,7 +3,10 @@ Settings (start of the week, default event duration, default notifications)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
+from functools import partial
+from typing import Any
 
 from ...app import AppContext
 from ...theme import theme
@@ -47,7 +50,7 @@ def build_tasks(ctx: AppContext) -> Node:
 
     rows = [
         row(
-            checkbox("", t["done"], lambda i=t["id"]: toggle(i), rid="task_done"),
+            checkbox("", t["done"], partial(toggle, t["id"]), rid="task_done"),
             column(
                 text(t["title"], "body", rid="task_title", max_lines=2),
                 text(model.long_date(date.fromisoformat(t["date"])), "caption"),
@@ -168,7 +171,12 @@ def build_settings(ctx: AppContext) -> Node:
 
 
 def _setting_dialog(
-    ctx: AppContext, title: str, choices: dict[str, str], key: str, current: str, convert
+    ctx: AppContext,
+    title: str,
+    choices: dict[str, str],
+    key: str,
+    current: str,
+    convert: Callable[[str], Any],
 ) -> Node:
     def pick(choice: str) -> None:
         ctx.state["settings"][key] = convert(choice)

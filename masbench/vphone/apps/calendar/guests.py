@@ -8,6 +8,7 @@ choice to the form."""
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import Any
 
 from ...app import AppContext, Screen
@@ -66,7 +67,7 @@ def guest_rows(ctx: AppContext, chosen: list[str]) -> list[Node]:
             icon="person",
             rid="guest_row",
             trailing=icon_button(
-                "close", f"Remove {email}", lambda e=email: remove(e), rid="remove_guest", size=48
+                "close", f"Remove {email}", partial(remove, email), rid="remove_guest", size=48
             ),
         )
         for email in chosen
@@ -93,9 +94,7 @@ def build_picker(ctx: AppContext) -> Node:
     box = Node(EDIT, field="guest_query", hint="Add people", text=query, rid="guest_input", size=44, h=140,
                on_submit=typed, weight=1, icon="person_add", bg=theme().pale, radius=20, pad=(30, 0, 30, 0))  # fmt: skip
     hints = [
-        list_item(
-            name, email, on_tap=lambda e=email: add(e), icon="person", rid="guest_suggestion", desc=name
-        )
+        list_item(name, email, on_tap=partial(add, email), icon="person", rid="guest_suggestion", desc=name)
         for name, email in suggestions(ctx, query, chosen)
     ]
     added = [text(f"Guests ({len(chosen)})", "caption", pad=(48, 20, 48, 4)), *guest_rows(form_ctx, chosen)]

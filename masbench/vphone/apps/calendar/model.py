@@ -100,7 +100,8 @@ def time_range(ev: Event) -> str:
     """How a list shows the event's time: `All day`, or `10:00 to 10:45` (an en dash between)."""
     if ev["all_day"]:
         return "All day"
-    return f"{clock(start_of(ev).time())} \u2013 {clock(end_of(ev).time())}"  # type: ignore[union-attr]
+    start, end = datetime.fromisoformat(ev["start"]), datetime.fromisoformat(ev["end"])
+    return f"{clock(start.time())} \u2013 {clock(end.time())}"
 
 
 def long_date(day: date) -> str:
@@ -175,7 +176,7 @@ def delete_event(state: dict[str, Any], eid: int) -> None:
 
 
 def save_task(state: dict[str, Any], title: str, day: date) -> int:
-    tid = state["next_task_id"]
+    tid: int = state["next_task_id"]
     state["next_task_id"] = tid + 1
     state["tasks"][str(tid)] = {"id": tid, "title": title, "date": day.isoformat(), "done": False}
     return tid

@@ -4,6 +4,7 @@ repeat (the presets, or Custom with a frequency and a number of times) and Add n
 from __future__ import annotations
 
 from datetime import date, datetime, time
+from functools import partial
 
 from ...app import AppContext
 from ...ui import EDIT, Node
@@ -148,6 +149,9 @@ def custom_repeat_dialog(ctx: AppContext) -> Node:
     first = date.fromisoformat(editor.value(ctx, "start_date"))
     freq = ctx.ui.get("custom_freq", "WEEKLY")
 
+    def pick_freq(key: str) -> None:
+        ctx.ui["custom_freq"] = key
+
     def done() -> None:
         count = str(ctx.ui.get("custom_count", "")).strip()
         if count and not (count.isdigit() and int(count) > 0):
@@ -179,10 +183,7 @@ def custom_repeat_dialog(ctx: AppContext) -> Node:
             column(
                 text("Repeats every", "body_small"),
                 chips(
-                    [
-                        (label, key == freq, lambda k=key: ctx.ui.update(custom_freq=k))
-                        for key, label in FREQUENCIES.items()
-                    ],
+                    [(label, key == freq, partial(pick_freq, key)) for key, label in FREQUENCIES.items()],
                     rid="frequency_chip",
                     pad=0,
                 ),

@@ -7,6 +7,7 @@ remembers it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date, timedelta
 
 from ...app import AppContext
@@ -35,7 +36,7 @@ def set_focus(ctx: AppContext, day: date) -> None:
     ctx.ui.pop("main", None)  # scroll back to the top of the new range
 
 
-def _open_event(ctx: AppContext, ev: model.Event, day: date):
+def _open_event(ctx: AppContext, ev: model.Event, day: date) -> Callable[[], None]:
     return ctx.link("event", id=ev["id"], date=day.isoformat())
 
 
@@ -104,7 +105,7 @@ def header(ctx: AppContext, view: str) -> Node:
     )
 
 
-def day_label(ctx: AppContext, day: date, on_tap=None, width: int = 150) -> Node:
+def day_label(ctx: AppContext, day: date, on_tap: Callable[[], None] | None = None, width: int = 150) -> Node:
     """A day's weekday and number; today's number is circled in the brand colour."""
     t = theme()
     is_today = day == model.today(ctx.state, ctx.now())
