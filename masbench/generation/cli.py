@@ -9,7 +9,7 @@ import subprocess
 import sys
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import typer
 import yaml
@@ -250,15 +250,15 @@ def eval_command(
     rows = [Row("no KB", "t3a", "none", "baseline", None), Row("predefined", "mas-t3a", "predefined", "predefined", len(load_kb()))]  # fmt: skip
     for given in kbs:
         paper_row, _, path = given.partition("=") if given.split("=", 1)[0] in PAPER_ROWS else ("", "", given)
-        kb = Path(path)
+        kb_dir = Path(path)
         try:
-            knowledge = load_kb(kb)
-            check_grounding(knowledge, grounding, str(kb))
-            check_evaluation(chosen, knowledge, str(kb), selected)
+            knowledge = load_kb(kb_dir)
+            check_grounding(knowledge, grounding, str(kb_dir))
+            check_evaluation(chosen, knowledge, str(kb_dir), selected)
         except ValueError as exc:  # KBError included
             raise _fail(str(exc)) from None
-        rows.append(Row(kb.name, "mas-t3a", str(kb), paper_row or None, len(knowledge)))
-    summaries = {}
+        rows.append(Row(kb_dir.name, "mas-t3a", str(kb_dir), paper_row or None, len(knowledge)))
+    summaries: dict[str, dict[str, Any]] = {}
     for label, run_agent, kb, _, _ in rows:
         run_dir = out / re.sub(r"[^\w.-]+", "_", label)
         command = [sys.executable, "-m", "masbench.cli", "run", "--agent", run_agent, "--tasks", tasks, "--kb", kb,
@@ -292,16 +292,19 @@ TABLE3 = (("SR", "SR", 3), ("SSR", "SSR", 3), ("MSRS", "MSRS", 3), ("MSC", "MSC"
 
 def paper_table3() -> dict[str, dict[str, float]]:
     """The paper's Table 3 rows and Table 8 counts (paper_table3.yaml says how its columns were read)."""
-    return yaml.safe_load((resources.files("masbench.generation") / "paper_table3.yaml").read_text("utf-8"))
+    rows: dict[str, dict[str, float]] = yaml.safe_load(
+        (resources.files("masbench.generation") / "paper_table3.yaml").read_text("utf-8")
+    )
+    return rows
 
 
-def _cells(m: dict, shortcuts: object, episodes: object) -> list[str]:
+def _cells(m: dict[str, Any], shortcuts: object, episodes: object) -> list[str]:
     return [str(shortcuts), str(episodes)] + [
         "-" if m.get(key) is None else f"{m[key]:.{digits}f}" for _, key, digits in TABLE3
     ]
 
 
-def table3(summaries: dict[str, dict], rows: list[Row]) -> Table:
+def table3(summaries: dict[str, dict[str, Any]], rows: list[Row]) -> Table:
     """One line per KB in the paper's Table 3 columns, the paper's figures under each (dim), its Human row
     first; `shortcuts` is the KB's size, beside the paper's Table 8 count."""
     paper = paper_table3()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -14,7 +15,7 @@ from masbench.shortcuts import Shortcut, load_kb
 
 def write_kb(shortcuts: list[Shortcut], out: Path) -> Path:
     """Write `shortcuts` under `out` (created; files of the same apps replaced) and load them back."""
-    by_app: dict[str, list[dict]] = defaultdict(list)
+    by_app: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for shortcut in shortcuts:
         entry = shortcut.model_dump(mode="json", exclude_none=True)  # nested actions keep their `action`
         for key in ("app", "package", "expect"):  # the file says the app; replays expect nothing

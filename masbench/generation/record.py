@@ -110,8 +110,9 @@ def record(
             )
         if events:
             dump, front = device.ui_dump(), "/".join(device.foreground())
-        for step in steps[recorded:] if on_step is not None else ():
-            on_step(step)
+        if on_step is not None:
+            for step in steps[recorded:]:
+                on_step(step)
         if finishing:
             break
     with (folder / "steps.jsonl").open("w", encoding="utf-8") as fh:

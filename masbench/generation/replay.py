@@ -60,6 +60,11 @@ def acted_app(step: Step) -> str | None:
     return "launcher" if action.action == "home" else step.app
 
 
+def _typed(step: Step) -> str | None:
+    """The text a step types; None when it types nothing."""
+    return step.action.text if step.action.action == "type" else None
+
+
 def _label(action: Action) -> str:
     """What a step acts on, in words: `See all`, `search action bar`; empty when it names no element."""
     if action.action == "open_app":
@@ -99,13 +104,13 @@ def replay_shortcut(
     """A replay of `steps`, the typed text of each step in `named` taken as that parameter, checked to start
     from `precondition` (schema.Precondition) when given; ValidationError when the result breaks the KB
     schema (a bad name, too many actions...)."""
-    actions: list[dict] = []
-    parameters: list[dict] = []
+    actions: list[dict[str, Any]] = []
+    parameters: list[dict[str, str | bool]] = []
     example: list[str] = []
     for i, step in enumerate(steps):
         action = step.action
         data = {"action": action.action, **action.model_dump(mode="json", exclude_none=True, exclude_defaults=True)}  # fmt: skip
-        if i in named:
+        if i in named and action.action == "type":  # `named` holds typing steps only
             param, about = named[i]
             parameters.append({"name": param, "type": "string", "required": True, "description": about})
             example.append(f"{param}={json.dumps(action.text)}")
@@ -137,7 +142,7 @@ def _shortcut(
     phrases: list[str] = []
     for i, step in enumerate(runs[0]):
         action = step.action
-        if action.action == "type" and (every_text or len({run[i].action.text for run in runs}) > 1):
+        if action.action == "type" and (every_text or len({_typed(run[i]) for run in runs}) > 1):
             base = _identifier(_label(action))[:32].strip("_") or "text"
             param = _unique(base if base[0].isalpha() else f"text_{base}", {n for n, _ in named.values()})
             named[i] = (param, f"text to type into {_label(action) or 'the focused field'}")
