@@ -4,6 +4,7 @@ picker and the new-folder editor, which moves the bookmark into the folder it cr
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 from ...app import AppContext
 from ...ui import Node
@@ -24,7 +25,7 @@ from .common import closing, menu_row, open_in_new_tab, open_in_tab
 from .lists import empty, host, plural
 
 
-def _bookmark(ctx: AppContext, mark_id: int) -> dict | None:
+def _bookmark(ctx: AppContext, mark_id: int) -> dict[str, Any] | None:
     return next((b for b in ctx.state["bookmarks"] if b["id"] == mark_id), None)
 
 
@@ -43,7 +44,7 @@ def build_bookmarks(ctx: AppContext) -> Node:
         )
     marks = [b for b in state["bookmarks"] if b["folder"] == folder]
     rows = [
-        list_item(b["title"], host(b["url"]), on_tap=lambda b=b: open_in_tab(ctx, b["url"]), icon="globe",
+        list_item(b["title"], host(b["url"]), on_tap=partial(open_in_tab, ctx, b["url"]), icon="globe",
                   rid="bookmark_row", desc=b["title"],
                   trailing=icon_button("more_vert", f"More options for {b['title']}",
                                        ctx.opener("bookmark_actions", id=b["id"]), rid="more"))
@@ -123,7 +124,7 @@ def build_folder_picker(ctx: AppContext) -> Node:
 
     rows = [
         list_item(name, "", icon="check" if mark and mark["folder"] == name else "bookmark",
-                  on_tap=lambda name=name: move(name), rid="folder_row", desc=name)
+                  on_tap=partial(move, name), rid="folder_row", desc=name)
         for name in ctx.state["folders"]
     ]  # fmt: skip
     return column(

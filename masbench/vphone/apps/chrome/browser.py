@@ -64,7 +64,7 @@ def current_tab(state: dict[str, Any]) -> dict[str, Any]:
 
 def new_tab(
     state: dict[str, Any], url: str = web.NEW_TAB, incognito: bool = False, select: bool = True
-) -> dict:
+) -> dict[str, Any]:
     tab = {"id": state["next_id"], "url": url, "title": web.title_of(url), "incognito": incognito,
            "back": [], "forward": []}  # fmt: skip
     state["next_id"] += 1
@@ -119,8 +119,9 @@ def _show(state: dict[str, Any], tab: dict[str, Any], url: str, now: datetime) -
 
 
 def _next_id(state: dict[str, Any]) -> int:
-    state["next_id"] += 1
-    return state["next_id"] - 1
+    nid: int = state["next_id"]
+    state["next_id"] = nid + 1
+    return nid
 
 
 # -- bookmarks, reading list, downloads ----------------------------------------------------------------

@@ -4,6 +4,7 @@ its menus."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from ...app import AppContext
 from ...theme import theme
@@ -36,7 +37,7 @@ def show_tab(ctx: AppContext) -> None:
     fresh_page(phone.top.ui)
 
 
-def fresh_page(ui: dict) -> None:
+def fresh_page(ui: dict[str, Any]) -> None:
     """Forget the shown page's scroll, typed address, find bar and snackbar (a new page is showing)."""
     for key in PAGE_UI:
         ui.pop(key, None)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from functools import partial
+from typing import Any
 from urllib.parse import urlsplit
 
 from ...app import AppContext
@@ -69,10 +70,8 @@ def build_switcher(ctx: AppContext) -> Node:
                 weight=1,
                 gap=6,
             ),
-            icon_button(
-                "close", f"Close {t['title']} tab", lambda t=t: close(t["id"]), rid="tab_close_button"
-            ),
-            on_tap=lambda t=t: select(t["id"]),
+            icon_button("close", f"Close {t['title']} tab", partial(close, t["id"]), rid="tab_close_button"),
+            on_tap=partial(select, t["id"]),
             rid="tab_card",
             desc=t["title"],
             selected=t["id"] == state["current"],
@@ -128,9 +127,9 @@ def build_history(ctx: AppContext) -> Node:
         state["history"] = [h for h in state["history"] if h["id"] != entry_id]
 
     rows = [
-        list_item(h["title"], f"{host(h['url'])} · {when(h['time'])}", on_tap=lambda h=h: open_in_tab(ctx, h["url"]),
+        list_item(h["title"], f"{host(h['url'])} · {when(h['time'])}", on_tap=partial(open_in_tab, ctx, h["url"]),
                   icon="globe", rid="history_entry", desc=h["title"],
-                  trailing=icon_button("close", f"Remove {h['title']}", lambda h=h: remove(h["id"]), rid="remove"))
+                  trailing=icon_button("close", f"Remove {h['title']}", partial(remove, h["id"]), rid="remove"))
         for h in entries
     ]  # fmt: skip
     return column(
@@ -181,11 +180,11 @@ def build_reading_list(ctx: AppContext) -> Node:
         _mark(ctx, url, True)
         open_in_tab(ctx, url)
 
-    def section(label: str, items: list[dict]) -> list[Node]:
+    def section(label: str, items: list[dict[str, Any]]) -> list[Node]:
         if not items:
             return []
         return [section_header(label)] + [
-            list_item(r["title"], host(r["url"]), on_tap=lambda r=r: open_item(r["url"]), icon="globe",
+            list_item(r["title"], host(r["url"]), on_tap=partial(open_item, r["url"]), icon="globe",
                       rid="reading_list_item", desc=r["title"],
                       trailing=icon_button("more_vert", f"More options for {r['title']}",
                                            ctx.opener("reading_actions", url=r["url"]), rid="more"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 from ...app import AppContext
 from ...ui import CHECKBOX, Node
@@ -15,7 +16,7 @@ from .tab import display_url
 from .web import content as web
 
 
-def _page_actions(ctx: AppContext, tab: dict) -> Node:
+def _page_actions(ctx: AppContext, tab: dict[str, Any]) -> Node:
     """The icon row at the top of the menu: forward, bookmark, download, refresh."""
     state, url = ctx.state, tab["url"]
     on_page = url.startswith("http")
@@ -58,7 +59,7 @@ def app_menu(ctx: AppContext) -> Node:
     tab = browser.current_tab(state)
     on_page = tab["url"].startswith("http")
 
-    def to(name: str, **args: object) -> Callable[[], None]:
+    def to(name: str, **args: Any) -> Callable[[], None]:
         return closing(ctx, lambda: ctx.go(name, **args))
 
     def new_tab(incognito: bool) -> Callable[[], None]:

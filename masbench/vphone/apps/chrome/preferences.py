@@ -3,6 +3,8 @@ time range and the kinds of data to delete."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from ...app import AppContext
 from ...ui import Node
 from ...widgets import (
@@ -59,7 +61,7 @@ def build_search_engine(ctx: AppContext) -> Node:
     def pick(engine: str) -> None:
         prefs["search_engine"] = engine
 
-    options = [radio(name, prefs["search_engine"] == name, lambda name=name: pick(name), rid="search_engine_option")
+    options = [radio(name, prefs["search_engine"] == name, partial(pick, name), rid="search_engine_option")
                for name in web.ENGINES]  # fmt: skip
     return column(
         app_bar("Search engine", ctx.back), scroll_page("engines", *options, rid="search_engine_list")
@@ -112,7 +114,7 @@ def build_clear_data(ctx: AppContext) -> Node:
         "Cached images and files": "Frees up space; some sites may load more slowly",
     }
     boxes = [
-        column(checkbox(kind, kind in choice["kinds"], lambda kind=kind: toggle(kind), rid="checkbox"),
+        column(checkbox(kind, kind in choice["kinds"], partial(toggle, kind), rid="checkbox"),
                text(summaries[kind], "caption", pad=(150, 0, 48, 16)))
         for kind in browser.DATA_KINDS
     ]  # fmt: skip

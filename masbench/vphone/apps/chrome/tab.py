@@ -3,6 +3,8 @@ tab's page in a WebView, and the snackbar a new bookmark shows."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...app import AppContext
 from ...ui import BUTTON, EDIT, IMAGE, TEXT, Node, text_width
 from ...widgets import button, column, icon_button, row, scroll_page, text
@@ -71,7 +73,7 @@ def _tab_count(ctx: AppContext, incognito: bool) -> Node:
                 bold=True, align="center")  # fmt: skip
 
 
-def toolbar(ctx: AppContext, tab: dict) -> Node:
+def toolbar(ctx: AppContext, tab: dict[str, Any]) -> Node:
     incognito = tab["incognito"]
     fg = "#ffffff" if incognito else "#3c4043"
     shown = "" if tab["url"] == web.NEW_TAB else display_url(tab["url"])
@@ -138,7 +140,7 @@ def new_tab_page(ctx: AppContext, incognito: bool) -> Node:
     )  # fmt: skip
 
 
-def page_view(ctx: AppContext, tab: dict) -> Node:
+def page_view(ctx: AppContext, tab: dict[str, Any]) -> Node:
     """The tab's content: the new tab page, a site's page, search results or Chrome's error page."""
     if tab["url"] == web.NEW_TAB:
         return new_tab_page(ctx, tab["incognito"])

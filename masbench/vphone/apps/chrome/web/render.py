@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlsplit
 
 from ....ui import IMAGE, TEXT, VIEW, Node
@@ -39,7 +40,7 @@ def webview(title: str, *children: Node | None, bg: str = "#ffffff") -> Node:
     return column(*children, cls=WEBVIEW, desc=title, bg=bg, pad=(0, 0, 0, 80), gap=8)
 
 
-def _text(reader: Reader, value: str, size: int, **kw: object) -> Node:
+def _text(reader: Reader, value: str, size: int, **kw: Any) -> Node:
     kw.setdefault("pad", (48, 6, 48, 6))
     kw.setdefault("selectable", True)  # page text takes a long press to select and copy, as in any browser
     return Node(TEXT, text=value, size=reader.scale(size), bg=reader.marked(value), **kw)
@@ -51,7 +52,7 @@ def _link(reader: Reader, label: str, url: str, size: int = 42, rid: str = "") -
                 pad=(48, 16, 48, 16), rid=rid)  # fmt: skip
 
 
-def _block(reader: Reader, block: dict) -> list[Node]:
+def _block(reader: Reader, block: dict[str, Any]) -> list[Node]:
     """The views of one content block (see sites.yaml for the kinds)."""
     if "h" in block:
         return [_text(reader, block["h"], 56, bold=True, pad=(48, 28, 48, 8))]
