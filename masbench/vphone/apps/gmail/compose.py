@@ -4,6 +4,7 @@ Replies and forwards come here with their headers filled in."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from ...app import AppContext, Screen
@@ -135,7 +136,7 @@ def recipient_row(ctx: AppContext, field: str) -> Node:
             text=model.display_name(address),
             desc=f"Remove {address}",
             rid="recipient_chip",
-            on_tap=lambda a=address: ctx.ui["recipients"][field].remove(a),
+            on_tap=partial(remove_recipient, ctx, field, address),
             h=84,
             radius=42,
             pad=(28, 0, 28, 0),
@@ -156,13 +157,17 @@ def recipient_row(ctx: AppContext, field: str) -> Node:
     return row(label, flow(*chips, entry, gap=12, weight=1), expand, pad=(48, 12, 24, 12), valign="start")
 
 
+def remove_recipient(ctx: AppContext, field: str, address: str) -> None:
+    ctx.ui["recipients"][field].remove(address)
+
+
 def suggestion_rows(ctx: AppContext, field: str) -> list[Node]:
     typed = str(ctx.ui.get(field, ""))
     return [
         list_item(
             c["name"],
             c["email"],
-            on_tap=lambda c=c: add_address(ctx, field, c["email"]),
+            on_tap=partial(add_address, ctx, field, c["email"]),
             rid="suggestion",
             desc=f"{c['name']} {c['email']}",
         )
@@ -324,7 +329,7 @@ def attach_sheet(ctx: AppContext) -> Node:
         list_item(
             f["name"],
             model.size_label(f["size"]),
-            on_tap=lambda n=f["name"]: attach(n),
+            on_tap=partial(attach, f["name"]),
             icon="attach",
             rid="file_item",
             desc=f["name"],

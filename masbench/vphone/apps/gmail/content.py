@@ -23,7 +23,8 @@ ME = ("Alex Morgan", "alex.morgan@gmail.com")
 
 @cache
 def data() -> dict[str, Any]:
-    return yaml.safe_load(DATA.read_text(encoding="utf-8"))
+    loaded: dict[str, Any] = yaml.safe_load(DATA.read_text(encoding="utf-8"))
+    return loaded
 
 
 @cache
@@ -58,7 +59,8 @@ def address(key: str) -> str:
 
 def hours(entry: dict[str, Any]) -> float:
     """An entry's age before the clock, given in `hours` or `days`."""
-    return entry["hours"] if "hours" in entry else entry["days"] * 24
+    age: float = entry["hours"] if "hours" in entry else entry["days"] * 24
+    return age
 
 
 class Ids:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import calendar
 from datetime import date, datetime, timedelta
+from functools import partial
 from typing import Any
 
 from ...app import AppContext
@@ -54,7 +55,7 @@ def date_dialog(ctx: AppContext) -> Node:
             cells.append(Node(
                 BUTTON, text=str(day.day), w=CELL, h=110, radius=55, size=38, align="center", rid="day",
                 desc=f"{calendar.month_name[day.month]} {day.day}, {day.year}", selected=picked,
-                enabled=day >= earliest, on_tap=lambda d=day: pick(d), bg=theme().primary if picked else None,
+                enabled=day >= earliest, on_tap=partial(pick, day), bg=theme().primary if picked else None,
                 fg="#ffffff" if picked else (theme().ink if day >= earliest else "#bdc1c6"),
             ))  # fmt: skip
         weeks.append(row(*cells, pad=(40, 0, 40, 0)))

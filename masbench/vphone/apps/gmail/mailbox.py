@@ -4,6 +4,7 @@ label, Drafts, and the navigation drawer that switches between them."""
 from __future__ import annotations
 
 from datetime import datetime
+from functools import partial
 
 from ...app import AppContext
 from ...theme import theme
@@ -76,7 +77,7 @@ def category_rows(ctx: AppContext) -> Node:
             text(label, size=38, bold=bool(unread), max_lines=1),
             text(names, size=32, fg=theme().muted, max_lines=1, weight=1),
             badge,
-            on_tap=lambda f=folder: open_folder(ctx, f), rid="category_row", desc=label, gap=24, h=68,
+            on_tap=partial(open_folder, ctx, folder), rid="category_row", desc=label, gap=24, h=68,
             valign="center", pad=(40, 0, 40, 0),
         ))  # fmt: skip
     return column(*lines, h=ROW_H, gap=4, pad=(0, 4, 0, 4), bg="#ffffff")
@@ -100,7 +101,7 @@ def drafts_list(ctx: AppContext) -> Node:
                    text(f"To: {to}  {draft['body']}", size=36, fg=theme().muted, max_lines=1, rid="snippet"),
                    weight=1, gap=4),
             text(model.list_date(draft["updated"], now), size=32, fg=theme().muted, rid="date", w=190, align="end"),
-            on_tap=lambda d=draft["id"]: open_draft(ctx, d), rid="viewified_conversation_item_view",
+            on_tap=partial(open_draft, ctx, draft["id"]), rid="viewified_conversation_item_view",
             desc=f"Draft, {draft['subject']}", pad=(40, 20, 24, 12), gap=32, valign="start", h=ROW_H, bg=READ_BG,
         )  # fmt: skip
 
@@ -134,7 +135,12 @@ def drawer(ctx: AppContext) -> Node:
     for label in ctx.state["labels"]:
         entries.append(item(f"label:{label}", label, "label", unread_badge(ctx, f"label:{label}", now)))
     entries += [divider(), item("settings", "Settings", "settings", 0)]
-    entries[-1].on_tap = lambda: (ctx.close(), ctx.go("settings", activity=None))
+
+    def open_settings() -> None:
+        ctx.close()
+        ctx.go("settings", activity=None)
+
+    entries[-1].on_tap = open_settings
     card = column(
         text("Gmail", size=56, fg="#d93025", bold=True, pad=(56, 48, 48, 24)),
         scroll_list("drawer", entries, rid="drawer_list", gap=4, pad=(0, 0, 24, 40)),

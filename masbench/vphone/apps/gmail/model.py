@@ -44,11 +44,13 @@ DATE_DAYS = {"week": 7, "month": 30, "half_year": 182, "year": 365}
 
 
 def latest(thread: Thread) -> dict[str, Any]:
-    return thread["messages"][-1]
+    message: dict[str, Any] = thread["messages"][-1]
+    return message
 
 
 def from_me(message: dict[str, Any]) -> bool:
-    return message["from"]["email"] == ME[1]
+    sender: str = message["from"]["email"]
+    return sender == ME[1]
 
 
 def received(thread: Thread) -> bool:
@@ -57,8 +59,8 @@ def received(thread: Thread) -> bool:
 
 
 def snoozed(thread: Thread, now: datetime) -> bool:
-    until = thread.get("snoozed_until")
-    return bool(until) and datetime.fromisoformat(until) > now
+    until: str | None = thread.get("snoozed_until")
+    return bool(until and datetime.fromisoformat(until) > now)
 
 
 def in_inbox(thread: Thread, now: datetime) -> bool:
@@ -69,7 +71,7 @@ def in_inbox(thread: Thread, now: datetime) -> bool:
 def in_folder(thread: Thread, folder: str, now: datetime) -> bool:
     """Whether the drawer entry `folder` lists the thread."""
     if folder in ("spam", "trash"):
-        return thread["spam" if folder == "spam" else "trashed"]
+        return bool(thread["spam" if folder == "spam" else "trashed"])
     if thread["spam"] or thread["trashed"]:
         return False
     if folder == "inbox":
@@ -81,7 +83,7 @@ def in_folder(thread: Thread, folder: str, now: datetime) -> bool:
     if folder == "sent":
         return any(from_me(m) for m in thread["messages"])
     if folder in ("starred", "important"):
-        return thread[folder]
+        return bool(thread[folder])
     if folder.startswith("label:"):
         return folder.removeprefix("label:") in thread["labels"]
     return folder == "all"
@@ -141,7 +143,8 @@ def display_name(email: str) -> str:
 
 
 def snippet(thread: Thread) -> str:
-    return latest(thread)["body"].replace("\n", " ")
+    body: str = latest(thread)["body"]
+    return body.replace("\n", " ")
 
 
 def has_attachment(thread: Thread) -> bool:
@@ -258,7 +261,8 @@ def _labels_of(thread: Thread, now: datetime) -> list[str]:
         for f in ("inbox", "starred", "important", "sent", "snoozed")
         if in_folder(thread, f, now)
     ]
-    return thread["labels"] + system + (["Inbox"] if in_inbox(thread, now) else [])
+    labels: list[str] = thread["labels"]
+    return labels + system + (["Inbox"] if in_inbox(thread, now) else [])
 
 
 def _searchable(thread: Thread) -> str:
@@ -336,7 +340,9 @@ def _prefixed(prefix: str, subject: str) -> str:
     return subject if subject.lower().startswith(prefix.lower()) else prefix + subject
 
 
-def send(state: dict[str, Any], draft: dict[str, Any], now: datetime, new_id: Callable[[], str]) -> dict:
+def send(
+    state: dict[str, Any], draft: dict[str, Any], now: datetime, new_id: Callable[[], str]
+) -> dict[str, Any]:
     """File a sent message: into the replied-to thread (or a new one) and onto the Sent list."""
     files = file_sizes(state)
     message = {

@@ -5,6 +5,8 @@ link reads and writes the same thing."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
+from typing import Any
 
 from ...app import AppContext
 from ...theme import theme
@@ -17,7 +19,7 @@ from .content import ME, contact_list
 CHIP_ARGS = ("sender", "recipient", "older", "label", "attachment", "unread")
 
 
-def query_of(args: dict) -> model.Query:
+def query_of(args: dict[str, Any]) -> model.Query:
     return model.parse_query(args.get("query", ""), **{k: args.get(k) for k in CHIP_ARGS})
 
 
@@ -69,7 +71,7 @@ def _choice_sheet(ctx: AppContext, title: str, key: str, choices: dict[str, str]
         ctx.args[key] = value
         ctx.close()
 
-    options = [radio(label, value == current, lambda v=value: pick(v), rid="filter_option")
+    options = [radio(label, value == current, partial(pick, value), rid="filter_option")
                for value, label in choices.items()]  # fmt: skip
     body = scroll_list("choices", options, rid="filter_options", h=min(1300, 124 * len(options)), weight=0)
     return bottom_sheet(title, [body], ctx.close, rid="filter_sheet")

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from datetime import datetime, timedelta
+from functools import partial
+from typing import Any
 
 from ...app import AppContext
 from ...intents import ACTION_VIEW, CATEGORY_BROWSABLE, Intent
@@ -88,7 +90,8 @@ def build_thread(ctx: AppContext) -> Node:
 def _shown_labels(ctx: AppContext, thread: model.Thread) -> list[str]:
     shown = ["Inbox"] if model.in_inbox(thread, ctx.now()) else []
     shown += ["Spam"] if thread["spam"] else ["Trash"] if thread["trashed"] else []
-    return shown + thread["labels"]
+    labels: list[str] = thread["labels"]
+    return shown + labels
 
 
 def reply_button(ctx: AppContext, label: str, mode: str, icon: str, message_id: str, rid: str) -> Node:
@@ -96,7 +99,7 @@ def reply_button(ctx: AppContext, label: str, mode: str, icon: str, message_id: 
                   colour=theme().ink, weight=1, pad=(16, 0, 16, 0))  # fmt: skip
 
 
-def message_block(ctx: AppContext, message: dict) -> Node:
+def message_block(ctx: AppContext, message: dict[str, Any]) -> Node:
     """One message: who wrote to whom and when, a reply arrow (the default reply action), body, files."""
     sender = "me" if model.from_me(message) else message["from"]["name"]
     to = ", ".join(model.address_label(a) for a in message["to"])
@@ -152,7 +155,7 @@ def link_rows(ctx: AppContext, body: str) -> list[Node]:
 
     return [
         text(url, "body_small", fg=theme().primary, max_lines=2, rid="message_link", desc=url,
-             on_tap=lambda url=url: open_link(url), pad=(48, 4, 48, 12))
+             on_tap=partial(open_link, url), pad=(48, 4, 48, 12))
         for url in dict.fromkeys(URL.findall(body))
     ]  # fmt: skip
 
@@ -165,7 +168,11 @@ def thread_menu(ctx: AppContext) -> Node:
     important = bool(chosen) and all(t["important"] for t in chosen)
 
     def then(dialog_name: str) -> Callable[[], None]:
-        return lambda: (ctx.close(), ctx.open(dialog_name))
+        def close_and_open() -> None:
+            ctx.close()
+            ctx.open(dialog_name)
+
+        return close_and_open
 
     def toggle_important() -> None:
         for thread in chosen:
@@ -201,7 +208,7 @@ def label_dialog(ctx: AppContext) -> Node:
         ctx.close()
         ctx.toast("Labels updated")
 
-    boxes = [checkbox(label, label in ticked, lambda label=label: flip(label), rid="label_checkbox")
+    boxes = [checkbox(label, label in ticked, partial(flip, label), rid="label_checkbox")
              for label in ctx.state["labels"]]  # fmt: skip
     actions = [button("Cancel", ctx.close, rid="button2", primary=False), button("OK", ok, rid="button1")]
     return dialog("Label as", boxes, actions, ctx.close, rid="label_dialog")
@@ -223,7 +230,7 @@ def move_dialog(ctx: AppContext) -> Node:
         done(ctx, f"Moved to {_target_label(target)}")
 
     places = [*MOVE_CATEGORIES, "spam", "trash", *ctx.state["labels"]]
-    rows = [list_item(_target_label(p), on_tap=lambda p=p: move(p), rid="move_target") for p in places]
+    rows = [list_item(_target_label(p), on_tap=partial(move, p), rid="move_target") for p in places]
     return bottom_sheet("Move to", rows, ctx.close, rid="move_sheet")
 
 
@@ -242,10 +249,15 @@ def snooze_dialog(ctx: AppContext) -> Node:
 
     rows = [
         list_item(names[key], f"{until.strftime('%a')} {until.strftime('%I:%M %p').lstrip('0')}",
-                  on_tap=lambda u=until: choose(u), icon="schedule", rid="snooze_option", desc=names[key])
+                  on_tap=partial(choose, until), icon="schedule", rid="snooze_option", desc=names[key])
         for key, until in model.snooze_times(ctx.now()).items()
     ]  # fmt: skip
     tomorrow = ctx.now().date() + timedelta(days=1)
-    rows.append(list_item("Pick date", on_tap=lambda: (ctx.close(), open_picker(ctx, "snooze", tomorrow)),
+
+    def pick_date() -> None:
+        ctx.close()
+        open_picker(ctx, "snooze", tomorrow)
+
+    rows.append(list_item("Pick date", on_tap=pick_date,
                           icon="today", rid="snooze_option", desc="Pick date"))  # fmt: skip
     return bottom_sheet("Snooze until...", rows, ctx.close, rid="snooze_sheet")
