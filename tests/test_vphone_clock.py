@@ -28,6 +28,7 @@ from masbench.llm import CassetteLLM, Message, RecordingLLM, RetryPolicy
 from masbench.llm.openai_compat import OpenAICompatLLM
 from masbench.shortcuts import ShortcutExecutor, load_kb
 from masbench.tasks import load_tasks
+from masbench.vphone.build import build_phone
 from masbench.vphone.phone import VirtualPhone
 from masbench.vphone.render import TOAST_MS
 
