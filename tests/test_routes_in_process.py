@@ -5,14 +5,13 @@ route it finds replays over ADB with the same check result. Also the pruning rul
 from __future__ import annotations
 
 import pytest
-from task_helpers import shipped_tasks
-from test_task_routes import _sushi_task
+from task_helpers import shipped_tasks, sushi_task
 
 from masbench.actions import ScrollAction, TypeAction
 from masbench.actions.execute import execute_action
 from masbench.device import Device, DeviceAddress, InProcessPhone, open_in_process_phone, parse_ui_dump
 from masbench.tasks.player import play, prepare
-from masbench.tasks.routes import prunes_at_last, search_routes
+from masbench.tasks.routes import _explorer, prunes_at_last, search_routes
 
 SHIPPED = {t.id: t for t in shipped_tasks()}
 # Level-1 tasks of each kind of check, searched on both paths to the same depth.
@@ -36,30 +35,51 @@ def device():
 
 
 def test_elements_are_the_ones_the_dump_gives(phone):
-    prepare(phone.device, _sushi_task())
+    prepare(phone.device, sushi_task())
     for app in ("Yelp", "Gmail", "Settings"):
         phone.device.open_app(app)
         assert phone.elements() == parse_ui_dump(phone.device.ui_dump(), screen=phone.device.screen_size())
 
 
-def test_restore_undoes_every_move_and_a_saved_state_comes_back(phone):
+def test_restore_undoes_every_move_and_a_saved_state_comes_back_with_its_key(phone):
     device = phone.device
     prepare(device, _sushi_task())
     device.open_app("Yelp")
     start = phone.save()
-    before, screen = device.snapshot(), device.ui_dump()
+    before, screen = _timeless(device.snapshot()), phone.elements()
     search = TypeAction(target={"resource_id": "search_bar_text"}, text="ramen")
-    for _ in range(2):  # an undo, then (after another state was restored) a restore from the blobs
+    keys = set()
+    for _ in range(2):  # an undo of the move, then a switch back from the state it reached
         phone.restore(start)
         assert execute_action(device, search, phone.elements()).ok
         device.enter()
         assert device.snapshot()["foreground"]["screen"] == "results"
         results = phone.save()
+        keys.add(results.key)
         assert results.key != start.key
         phone.restore(start)
-        assert _timeless(device.snapshot()) == _timeless(before) and device.ui_dump() == screen
+        assert _timeless(device.snapshot()) == before and phone.elements() == screen
+        assert phone.save().key == start.key
         phone.restore(results)
-        assert device.snapshot()["foreground"]["screen"] == "results"
+        assert device.snapshot()["foreground"]["screen"] == "results" and phone.save().key == results.key
+    assert len(keys) == 1  # the same state reached twice, by a move from a restored state
+
+
+@pytest.mark.parametrize("task_id", ("yelp-01", "cross-25"))
+def test_every_state_a_search_saved_comes_back_as_it_was_with_its_key(phone, task_id):
+    """States saved along a search, switched to in another order (undoing and redoing along the tree of
+    saved states), read as they did when saved and hash to the key they had."""
+    task = SHIPPED[task_id]
+    explorer = _explorer(phone, task, budget=10**6)
+    prepare(phone.device, task)
+    start = explorer.observe()
+    root = explorer.node(start, [], "start")
+    reached = [(seen.screen, _timeless(phone.device.snapshot()), phone.elements())
+               for _, seen in explorer.breadth_first(root, 2, {start.key}, screen_at_last=True)]  # fmt: skip
+    for saved, snapshot, elements in reached[::-3]:
+        phone.restore(saved)
+        assert _timeless(phone.device.snapshot()) == snapshot and phone.elements() == elements
+        assert phone.save().key == saved.key
 
 
 def _timeless(snapshot: dict) -> dict:
@@ -75,7 +95,7 @@ def test_in_process_search_reaches_the_adb_verdict(phone, device, task_id):
 
 
 def test_a_route_found_in_process_replays_over_adb(phone, device):
-    task = _sushi_task()
+    task = sushi_task()
     found = search_routes(phone, task, max_depth=3)
     assert found.route is not None and len(found.route) == 3
     assert play(device, task, found.route).passed
@@ -92,5 +112,5 @@ def test_pruning_scrolls_at_the_last_level_loses_no_route(phone):
     the pruned search finds the sushi route as deep as the unpruned one, and only scrolls are pruned."""
     assert prunes_at_last(ScrollAction(direction="down"))
     assert not prunes_at_last(TypeAction(target={"resource_id": "x"}, text="a"))
-    found = search_routes(phone, _sushi_task(), max_depth=3)
+    found = search_routes(phone, sushi_task(), max_depth=3)
     assert found.route is not None and len(found.route) == 3

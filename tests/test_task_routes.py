@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 import yaml
-from task_helpers import shipped_tasks
+from task_helpers import shipped_tasks, sushi_task
 
 from masbench.actions import TypeAction
 from masbench.actions.execute import execute_action
@@ -66,43 +66,12 @@ def device():
     server.stop()
 
 
-def _sushi_task(detour: bool = False) -> Task:
-    """Search Yelp for sushi; with `detour`, the reference types "ramen" first and then replaces it."""
-    typed = (
-        [{"action": "type", "target": {"resource_id": "search_bar_text"}, "text": "ramen"}] if detour else []
-    )
-    steps = [
-        {"action": "open_app", "name": "Yelp"},
-        *typed,
-        {"action": "type", "target": {"resource_id": "search_bar_text"}, "text": "sushi", "clear": detour},
-        {"action": "enter"},
-    ]
-    return Task.model_validate(
-        {
-            "id": "sushi-search",
-            "instruction": "Search Yelp for sushi.",
-            "apps": ["yelp"],
-            "level": 1,
-            "initial_state": {"seed": 1},
-            "solutions": {
-                "gui": steps,
-                "hybrid": [{"action": "shortcut", "call": 'yelp.search_business(terms="sushi")'}],
-            },
-            "optimal_steps": len(steps),
-            "check": {
-                "foreground": {"app": "yelp", "screen": "results", "args": {"query": {"icontains": "sushi"}}}
-            },
-            "rubric": ["Yelp shows results for sushi."],
-        }
-    )
-
-
 def _masbench(device: Device, *args: str) -> None:
     device.shell(["cmd", "masbench", *args], check=True)
 
 
 def test_restore_brings_back_the_whole_phone_as_saved(device):
-    prepare(device, _sushi_task())
+    prepare(device, sushi_task())
     device.open_app("Yelp")
     _masbench(device, "save", "start")
     before, screen = device.snapshot(), device.ui_dump()
@@ -149,7 +118,7 @@ def test_the_search_types_what_the_reference_types_from_the_instruction():
 
 
 def test_selectors_designate_exactly_the_element(device):
-    prepare(device, _sushi_task())
+    prepare(device, sushi_task())
     device.open_app("Yelp")
     elements = device.elements()
     for element in elements:
@@ -158,7 +127,7 @@ def test_selectors_designate_exactly_the_element(device):
 
 
 def test_search_finds_the_shortest_route_and_prints_it_as_a_solution(device):
-    task = _sushi_task()
+    task = sushi_task()
     found = search_routes(device, task, max_depth=3)
     assert found.route is not None and len(found.route) == 3
     assert found.verdict.startswith("route of 3 steps")
@@ -169,7 +138,7 @@ def test_search_finds_the_shortest_route_and_prints_it_as_a_solution(device):
 
 
 def test_splicing_cuts_a_detour_out_of_the_reference(device):
-    task = _sushi_task(detour=True)  # open Yelp, type ramen, type sushi over it, enter
+    task = sushi_task(detour=True)  # open Yelp, type ramen, type sushi over it, enter
     spliced = shorten_reference(device, task, depth=1)
     route = spliced.route
     assert spliced.complete and route is not None
@@ -180,7 +149,7 @@ def test_splicing_cuts_a_detour_out_of_the_reference(device):
 
 
 def test_search_reports_when_its_budget_runs_out(device):
-    found = search_routes(device, _sushi_task(), max_depth=3, budget=5)
+    found = search_routes(device, sushi_task(), max_depth=3, budget=5)
     assert found.route is None and not found.exhausted and found.verdict.startswith("not proved")
     assert found.observed == 5
 
