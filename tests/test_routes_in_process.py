@@ -43,7 +43,7 @@ def test_elements_are_the_ones_the_dump_gives(phone):
 
 def test_restore_undoes_every_move_and_a_saved_state_comes_back_with_its_key(phone):
     device = phone.device
-    prepare(device, _sushi_task())
+    prepare(device, sushi_task())
     device.open_app("Yelp")
     start = phone.save()
     before, screen = _timeless(device.snapshot()), phone.elements()

@@ -1,59 +1,94 @@
 """The phone driven in process, for the route search (masbench/tasks/routes.py through the device layer's
-`InProcessPhone`): states saved and restored in memory, a cheap state key, the UI tree as data.
+`InProcessPhone`): states saved and switched between in memory, a cheap state key, the UI tree as data.
 
-A search tries every move from a state, going back to it before each one. Two costs dominate a naive
-restore: unpickling every app's state (most of it never changes) and laying out the screen again for the
-next tap. So:
+A search tries every move from a state, going back to it before each one, and then moves on to the next
+state of its level, usually a sibling. Copying or pickling the phone's state for that is what makes it
+slow (Yelp's state alone is ~140k containers), so states are never copied:
 
 - every container (dict, list) of the apps' states, the screens' arguments and UI state and the settings is
-  a *tracked* one (`TrackedDict`, `TrackedList`): its first change after `begin()` copies its old contents
-  into a journal, and `undo()` puts them back into the very same objects. The state after an undo is the
-  one before the move object for object, so the laid-out frame of that state (whose handlers hold those
-  objects) stays valid and is put back instead of being composed again;
-- a saved state (`Saved`) keeps each app's state pickled on its own, and a state reached by a move shares
-  the blobs of the apps the move did not touch with the state it came from; restoring another saved state
-  unpickles only the apps whose blobs differ from the live ones;
-- the state key hashes the blobs of the apps a move touched, and the screens, settings, clipboard, running
-  apps and files, all small.
+  a *tracked* one (`TrackedDict`, `TrackedList`): its first change after a state was taken up copies its
+  old contents into the phone's journal, so the changes a move made can be undone in place. After an undo
+  the state is the one before the move object for object, so its laid-out frame (whose handlers hold those
+  objects) stays valid and is put back instead of composed again;
+- a saved state (`Saved`) is a node of a tree: its parent (the state the journal ran from) and the change
+  list from it, each changed container with its contents before and after. Switching from one saved state
+  to another puts back the old contents up to their common ancestor and the new ones down from it, so a
+  switch costs what the moves between them changed, not the size of the phone;
+- the state key hashes each app's state canonically (JSON with sorted keys, so a state gets the same key
+  however it was reached), again only for the apps a move changed, and the screens, settings, clipboard,
+  running apps and files, all small.
 
-A saved state keeps the modelled clock (as `cmd masbench save` does; the key leaves it out, as a state's
-digest does); the event log and toasts are cut back on an undo and otherwise only grow.
+The phone-level fields (the back stack and each screen's fields, running apps, clipboard, files, the
+modelled clock) are small and kept whole in each saved state. The event log and toasts are cut back to a
+state's length on a switch, never replayed: nothing a check or a screen's elements read comes from them.
+A container the search cannot see into (a list inside a tuple, a set) must not change in place; app
+states are JSON-ish data, which has none.
 """
 
 from __future__ import annotations
 
 import hashlib
-import pickle
+import json
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple, TypeAlias
 
 from . import uidump
 from .app import Screen
+from .display import Frame
 from .phone import VirtualPhone
 
-_PICKLE = pickle.HIGHEST_PROTOCOL
 SCREENS = "screens"  # owner of the stack's screens' arguments and UI state
 SETTINGS = "settings"  # owner of the settings tables
+FRAMES_KEPT = 4  # laid-out frames kept for the states switched to last (a search expands one at a time)
+
+Tracked: TypeAlias = "TrackedDict | TrackedList"
+Contents: TypeAlias = dict[Any, Any] | list[Any]
 
 
 class _Journal:
-    """The old contents of every tracked container changed since `begin`, and who owns them."""
+    """The old contents of every tracked container changed since a state was taken up, and their owners
+    (the apps, SCREENS or SETTINGS), so a save re-hashes only those."""
 
     def __init__(self) -> None:
-        self.saved: dict[int, tuple[TrackedDict | TrackedList, dict[Any, Any] | list[Any]]] = {}
+        self.saved: dict[int, tuple[Tracked, Contents]] = {}
         self.owners: set[str] = set()
-        self.active = False
-        self.owner: object = None  # the DirectPhone journaling
 
-    def note(self, container: TrackedDict | TrackedList) -> None:
-        if self.active and id(container) not in self.saved:
+    def note(self, container: Tracked) -> None:
+        if id(container) not in self.saved:
             old = dict.copy(container) if isinstance(container, dict) else list.copy(container)
             self.saved[id(container)] = (container, old)
             self.owners.add(container.owner)
 
+    def undo(self) -> None:
+        """Put back every changed container's old contents, in place."""
+        for container, old in self.saved.values():
+            _put(container, old)
+        self.clear()
 
-JOURNAL = _Journal()  # one search at a time per process: the journal records every tracked change
+    def clear(self) -> None:
+        self.saved.clear()
+        self.owners.clear()
+
+
+class _Recording:
+    """The journal tracked containers write to (one phone records at a time: the one last switched)."""
+
+    journal: _Journal | None = None
+
+
+def _note(container: Tracked) -> None:
+    journal = _Recording.journal
+    if journal is not None:
+        journal.note(container)
+
+
+def _put(container: Tracked, contents: Contents) -> None:
+    if isinstance(container, dict):
+        dict.clear(container)
+        dict.update(container, contents)
+    else:
+        list.__setitem__(container, slice(None), contents)
 
 
 class TrackedDict(dict[Any, Any]):
@@ -63,39 +98,39 @@ class TrackedDict(dict[Any, Any]):
     owner: str
 
     def __setitem__(self, key: Any, value: Any) -> None:
-        JOURNAL.note(self)
+        _note(self)
         dict.__setitem__(self, key, value)
 
     def __delitem__(self, key: Any) -> None:
-        JOURNAL.note(self)
+        _note(self)
         dict.__delitem__(self, key)
 
-    def __ior__(self, other: Any) -> TrackedDict:  # type: ignore[override,misc]  # dict's own signature
-        JOURNAL.note(self)
+    def __ior__(self, other: Any) -> TrackedDict:  # type: ignore[misc]  # dict's own signature
+        _note(self)
         dict.update(self, other)
         return self
 
     def clear(self) -> None:
-        JOURNAL.note(self)
+        _note(self)
         dict.clear(self)
 
     def pop(self, *args: Any) -> Any:
-        JOURNAL.note(self)
+        _note(self)
         return dict.pop(self, *args)
 
     def popitem(self) -> tuple[Any, Any]:
-        JOURNAL.note(self)
+        _note(self)
         return dict.popitem(self)
 
     def setdefault(self, key: Any, default: Any = None) -> Any:
-        JOURNAL.note(self)
+        _note(self)
         return dict.setdefault(self, key, default)
 
     def update(self, *args: Any, **kwargs: Any) -> None:
-        JOURNAL.note(self)
+        _note(self)
         dict.update(self, *args, **kwargs)
 
-    def __reduce__(self) -> tuple[Any, ...]:  # pickled as a plain dict: `track` converts on the way in
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled (`cmd masbench save`) and copied as a plain dict
         return (dict, (dict(self),))
 
 
@@ -106,65 +141,66 @@ class TrackedList(list[Any]):
     owner: str
 
     def __setitem__(self, index: Any, value: Any) -> None:
-        JOURNAL.note(self)
+        _note(self)
         list.__setitem__(self, index, value)
 
     def __delitem__(self, index: Any) -> None:
-        JOURNAL.note(self)
+        _note(self)
         list.__delitem__(self, index)
 
-    def __iadd__(self, other: Any) -> TrackedList:  # type: ignore[override,misc]  # list's own signature
-        JOURNAL.note(self)
+    def __iadd__(self, other: Any) -> TrackedList:  # type: ignore[misc]  # list's own signature
+        _note(self)
         list.extend(self, other)
         return self
 
-    def __imul__(self, n: Any) -> TrackedList:  # type: ignore[override,misc]  # list's own signature
-        JOURNAL.note(self)
+    def __imul__(self, n: Any) -> TrackedList:  # type: ignore[misc]  # list's own signature
+        _note(self)
         list.__imul__(self, n)
         return self
 
     def append(self, value: Any) -> None:
-        JOURNAL.note(self)
+        _note(self)
         list.append(self, value)
 
     def extend(self, values: Any) -> None:
-        JOURNAL.note(self)
+        _note(self)
         list.extend(self, values)
 
     def insert(self, index: Any, value: Any) -> None:
-        JOURNAL.note(self)
+        _note(self)
         list.insert(self, index, value)
 
     def pop(self, index: Any = -1) -> Any:
-        JOURNAL.note(self)
+        _note(self)
         return list.pop(self, index)
 
     def remove(self, value: Any) -> None:
-        JOURNAL.note(self)
+        _note(self)
         list.remove(self, value)
 
     def clear(self) -> None:
-        JOURNAL.note(self)
+        _note(self)
         list.clear(self)
 
     def sort(self, *args: Any, **kwargs: Any) -> None:
-        JOURNAL.note(self)
+        _note(self)
         list.sort(self, *args, **kwargs)
 
     def reverse(self) -> None:
-        JOURNAL.note(self)
+        _note(self)
         list.reverse(self)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (list, (list(self),))
 
 
-def track(value: Any, owner: str) -> Any:
-    """`value` with every dict and list in it (itself included) made a tracked one owned by `owner`;
-    shared containers stay shared. Iterative, and by exact type: it runs on every unpickled app state."""
+def track(value: Any, owner: str, memo: dict[int, Any] | None = None) -> Any:
+    """`value` with every plain dict and list in it (itself included) made a tracked one owned by `owner`;
+    containers already tracked are kept, and a plain one reached twice (here or elsewhere under the same
+    `memo`) becomes one tracked container, so sharing survives. Iterative, and by exact type."""
     if type(value) is not dict and type(value) is not list:
         return value
-    memo: dict[int, Any] = {}
+    memo = {} if memo is None else memo
     todo: list[tuple[Any, Any]] = []
 
     def convert(item: Any) -> Any:
@@ -189,19 +225,45 @@ def track(value: Any, owner: str) -> Any:
     return root
 
 
-@dataclass(frozen=True)
-class Saved:
-    """One phone state: each app's state pickled apart (shared with the state it came from when a move
-    left it alone), and the rest, which is small."""
+class _ScreenFields(NamedTuple):
+    screen: Screen
+    package: str
+    activity: str
+    name: str
+    args: dict[str, Any]
+    ui: dict[str, Any]
 
-    apps: dict[str, bytes]
-    screens: bytes  # the stack: (package, activity, name, args, ui) of each screen, bottom first
-    settings: bytes
-    clipboard: str
+
+class _PhoneFields(NamedTuple):
+    """The phone-level part of a state: small, kept whole."""
+
+    app_states: dict[str, Any]  # package -> its state's root container
+    settings: dict[str, Any]
+    stack: tuple[_ScreenFields, ...]
     running: frozenset[str]
-    files: tuple[dict[str, Any], frozenset[str]]
+    clipboard: str
+    files: dict[str, Any]
+    dirs: frozenset[str]
     device_ms: int  # the modelled clock, so a state's timestamps depend on its route only
-    key: bytes
+    events: int  # lengths of the event log and the toasts
+    toasts: int
+
+
+@dataclass(eq=False)
+class Saved:
+    """One phone state: a node of the tree of saved states (see the module doc)."""
+
+    parent: Saved | None
+    changes: tuple[tuple[Tracked, Contents, Contents], ...]  # (container, contents before, after)
+    fields: _PhoneFields
+    digests: dict[str, bytes]  # each app's state's and the settings' canonical hash
+    key: bytes  # equal keys, equal states (clocks and the event log aside)
+    depth: int = field(init=False)
+    root: Saved = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.depth = 0 if self.parent is None else self.parent.depth + 1
+        self.root = self if self.parent is None else self.parent.root
 
 
 def _digest(*parts: bytes | str) -> bytes:
@@ -212,16 +274,24 @@ def _digest(*parts: bytes | str) -> bytes:
     return h.digest()
 
 
+def _canonical(value: Any) -> str:
+    """JSON with sorted keys (insertion order is history, not state); unsortable keys keep their order."""
+    try:
+        return json.dumps(value, sort_keys=True, default=repr, ensure_ascii=False, check_circular=False)
+    except TypeError:  # keys of mixed types
+        return json.dumps(value, default=repr, ensure_ascii=False, check_circular=False)
+
+
 class DirectPhone:
     """A `VirtualPhone` the route search drives in process (see the module doc). `save()` remembers the
-    live state, `restore(saved)` goes back to one; between the two, `nodes()` and `report()` read it."""
+    live state, `restore(saved)` switches to one; between the two, `nodes()` and `report()` read it."""
 
     def __init__(self, phone: VirtualPhone) -> None:
         self.phone = phone
-        self.base: Saved | None = None  # the state the journal undoes to
-        self._held: Any = None  # the base's laid-out frame, put back after an undo
-        self._base: tuple[Any, ...] = ()  # the base's phone-level objects, put back after an undo
+        self.base: Saved | None = None  # the state taken up last: the live state is it plus the journal
+        self.journal = _Journal()
         self._states: dict[str, Any] = {}  # the base's table of app states (a reset makes a new one)
+        self._frames: dict[Saved, tuple[Frame | None, int]] = {}  # laid-out frames of recent bases
 
     # -- reading the state ------------------------------------------------------------------------------
     def nodes(self) -> Iterator[dict[str, str]]:
@@ -234,150 +304,201 @@ class DirectPhone:
         phone's objects: read it, never change it."""
         return self.phone.report(packages)
 
-    # -- saving and restoring ---------------------------------------------------------------------------
+    # -- saving and switching ---------------------------------------------------------------------------
     def save(self) -> Saved:
-        """The live state. After a move from the base, only the apps the move changed are pickled; the
-        others share the base's blobs."""
-        phone = self.phone
-        base = self._live_base()
-        roots = self._base[0] if base is not None else {}
-        self._track_changes(base is None)
-        apps = {
-            package: base.apps[package]
-            if base is not None and package not in JOURNAL.owners and roots.get(package) is state
-            else pickle.dumps(state, _PICKLE)
-            for package, state in phone.app_states.items()
-        }
-        screens = pickle.dumps([_screen_key(s) for s in phone.stack], _PICKLE)
-        settings = (
-            base.settings
-            if base is not None and SETTINGS not in JOURNAL.owners and phone.settings is self._base[1]
-            else pickle.dumps(phone.settings, _PICKLE)
-        )
-        files = (dict(phone.fs.files), frozenset(phone.fs.dirs))
-        running = frozenset(phone.running)
+        """The live state, as a child of the base holding the journal's changes (a new root after a reset
+        or before any save: then everything is hashed, and it becomes the base)."""
+        live = self.phone.app_states is self._states and _Recording.journal is self.journal
+        base = self.base if live else None
+        memo: dict[int, Any] = {}
+        if base is None:
+            self._track_everything(memo)
+            changes: tuple[tuple[Tracked, Contents, Contents], ...] = ()
+            dirty: set[str] = {*self.phone.app_states, SETTINGS}
+        else:
+            self._track_changes(memo)
+            changes = tuple(
+                (c, old, dict.copy(c) if isinstance(c, dict) else list.copy(c))
+                for c, old in self.journal.saved.values()
+            )
+            dirty = self._dirty(base)
+        fields = self._fields()
+        digests = dict(base.digests) if base is not None else {}
+        for part in dirty:
+            digests[part] = _digest(
+                _canonical(fields.settings if part == SETTINGS else fields.app_states[part])
+            )
+        screens = [(s.package, s.activity, s.name, s.args, _layout_free(s.ui)) for s in fields.stack]
         key = _digest(
-            *(_digest(apps[p]) for p in sorted(apps)),
-            screens,
-            settings,
-            phone.clipboard,
-            ",".join(sorted(running)),
-            *(f"{path}:{entry.data!r}" for path, entry in sorted(files[0].items())),
-            ",".join(sorted(files[1])),
+            *(digests[part] for part in sorted(digests)),
+            _canonical(screens),
+            fields.clipboard,
+            ",".join(sorted(fields.running)),
+            *(f"{path}:{entry.data!r}" for path, entry in sorted(fields.files.items())),
+            ",".join(sorted(fields.dirs)),
         )
-        return Saved(apps, screens, settings, phone.clipboard, running, files, phone.device_ms, key)
+        saved = Saved(base, changes, fields, digests, key)
+        if base is None:
+            self._take_up(saved)
+        return saved
 
     def restore(self, saved: Saved) -> None:
-        """Make `saved` the live state and the base the next moves are undone to: an undo when it is the
-        base already, else the apps whose blobs differ are unpickled and the screen laid out anew."""
-        base = self._live_base()
-        if base is not None:
-            self.undo()
-            if saved is base:
-                return
-        JOURNAL.active = False
-        phone = self.phone
-        live = base.apps if base is not None else {}
-        for package, blob in saved.apps.items():
-            if live.get(package) is not blob:
-                phone.app_states[package] = track(pickle.loads(blob), package)
-        phone.stack = [_screen(fields) for fields in pickle.loads(saved.screens)]
-        phone.settings = track(pickle.loads(saved.settings), SETTINGS)
-        phone.clipboard = saved.clipboard
-        phone.running = set(saved.running)
-        phone.fs.files, phone.fs.dirs = dict(saved.files[0]), set(saved.files[1])
-        phone.device_ms = saved.device_ms
-        phone.invalidate()
-        phone.frame()
+        """Make `saved` the live state and the base: the journal's changes are undone, then the changes
+        between the base and `saved` put back up to their common ancestor and redone down from it."""
+        base = self.base
+        if base is None or saved.root is not base.root:
+            raise ValueError("a state saved on another phone, or before the state the search started from")
+        self._record(None)
+        self.journal.undo()
+        if saved is not base:
+            up, down = _path(base, saved)
+            for state in up:
+                for container, old, _ in state.changes:
+                    _put(container, old)
+            for state in down:
+                for container, _, new in state.changes:
+                    _put(container, new)
+        self._put_fields(saved.fields)
+        held = self._frames.get(saved)
+        if held is None:
+            self.phone.frame()  # laid out before recording: what layout writes (offsets clamped) is the state
+            _track_children(self.phone.top.ui, SCREENS, {})
+            self._frames[saved] = held = self.phone.held_frame()
+            if len(self._frames) > FRAMES_KEPT:
+                del self._frames[next(iter(self._frames))]
+        self.phone.put_back_frame(held)
+        self._take_up(saved)
+
+    def _take_up(self, saved: Saved) -> None:
+        """Start recording the changes made from `saved`, the live state."""
         self.base = saved
-        self._held = phone.held_frame()
-        self._begin()
+        self._states = self.phone.app_states
+        self.journal.clear()
+        self._record(self.journal)
 
-    def _track_changes(self, everything: bool) -> None:
-        """Make the containers a move created tracked ones (all of them after a reset), so a state pickles
-        to the same bytes however it was reached."""
+    @staticmethod
+    def _record(journal: _Journal | None) -> None:
+        _Recording.journal = journal
+
+    def _fields(self) -> _PhoneFields:
         phone = self.phone
-        if everything:
-            for package, state in phone.app_states.items():
-                phone.app_states[package] = track(state, package)
-            phone.settings = track(phone.settings, SETTINGS)
-        else:
-            for container, _ in JOURNAL.saved.values():
-                items = container.items() if isinstance(container, dict) else enumerate(container)
-                for at, item in list(items):
-                    if type(item) is dict or type(item) is list:
-                        type(container).__bases__[0].__setitem__(container, at, track(item, container.owner))
-            for package, state in phone.app_states.items():
-                if type(state) is dict:
-                    phone.app_states[package] = track(state, package)
-
-    def _live_base(self) -> Saved | None:
-        """The base, if the live state is it or a move from it (not after a reset, which makes new apps'
-        states, nor after a `restore` of another kind of snapshot)."""
-        live = self.base is not None and self.phone.app_states is self._states and JOURNAL.owner is self
-        return self.base if live else None
-
-    def _begin(self) -> None:
-        """Start journaling changes to the live state, which is the base."""
-        phone = self.phone
-        self._states = phone.app_states
-        JOURNAL.owner = self
-        self._base = (
+        return _PhoneFields(
             dict(phone.app_states),
             phone.settings,
-            [(s, s.package, s.activity, s.name, s.args, s.ui) for s in phone.stack],
-            set(phone.running),
+            tuple(_ScreenFields(s, s.package, s.activity, s.name, s.args, s.ui) for s in phone.stack),
+            frozenset(phone.running),
             phone.clipboard,
             dict(phone.fs.files),
-            set(phone.fs.dirs),
+            frozenset(phone.fs.dirs),
+            phone.device_ms,
             len(phone.events),
             len(phone.toasts),
-            phone.device_ms,
         )
-        JOURNAL.saved.clear()
-        JOURNAL.owners.clear()
-        JOURNAL.active = True
 
-    def undo(self) -> None:
-        """Back to the base, object for object, with its frame."""
-        JOURNAL.active = False
-        for container, old in JOURNAL.saved.values():
-            if isinstance(container, dict):
-                dict.clear(container)
-                dict.update(container, old)
-            else:
-                list.__setitem__(container, slice(None), old)
+    def _put_fields(self, fields: _PhoneFields) -> None:
         phone = self.phone
-        roots, settings, screens, running, clipboard, files, dirs, events, toasts, clock = self._base
-        phone.app_states.clear()
-        phone.app_states.update(roots)
-        phone.settings = settings
-        phone.stack = [screen for screen, *_ in screens]
-        for screen, package, activity, name, args, ui in screens:
-            screen.package, screen.activity, screen.name = package, activity, name
-            screen.args, screen.ui = args, ui
-        phone.running, phone.clipboard = set(running), clipboard
-        phone.fs.files, phone.fs.dirs = dict(files), set(dirs)
-        del phone.events[events:], phone.toasts[toasts:]
-        phone.device_ms = clock
-        phone.put_back_frame(self._held)
-        self._begin()
+        phone.app_states = dict(fields.app_states)
+        phone.settings = fields.settings
+        phone.stack = [s.screen for s in fields.stack]
+        for screen, package, activity, name, args, ui in fields.stack:
+            screen.package, screen.activity, screen.name, screen.args, screen.ui = (
+                package,
+                activity,
+                name,
+                args,
+                ui,
+            )
+        phone.running, phone.clipboard = set(fields.running), fields.clipboard
+        phone.fs.files, phone.fs.dirs = dict(fields.files), set(fields.dirs)
+        phone.device_ms = fields.device_ms
+        del phone.events[fields.events :], phone.toasts[fields.toasts :]
+        phone.invalidate()
+
+    def _track_everything(self, memo: dict[int, Any]) -> None:
+        """Make every container of the live state a tracked one (a new root: after a reset, all are plain)."""
+        phone = self.phone
+        for package, state in phone.app_states.items():
+            phone.app_states[package] = track(state, package, memo)
+        phone.settings = track(phone.settings, SETTINGS, memo)
+        self._track_screens(memo)
+
+    def _track_changes(self, memo: dict[int, Any]) -> None:
+        """Make the containers a move created tracked ones, so the next moves' changes to them are undone
+        too: those put into a changed container, new app state roots and settings, new screens' fields."""
+        phone = self.phone
+        for container, _ in self.journal.saved.values():
+            _track_children(container, container.owner, memo)
+        for package, state in phone.app_states.items():
+            if type(state) is dict:
+                phone.app_states[package] = track(state, package, memo)
+        if type(phone.settings) is dict:
+            phone.settings = track(phone.settings, SETTINGS, memo)
+        self._track_screens(memo)
+
+    def _track_screens(self, memo: dict[int, Any]) -> None:
+        for screen in self.phone.stack:
+            if type(screen.args) is dict:
+                screen.args = track(screen.args, SCREENS, memo)
+            if type(screen.ui) is dict:
+                screen.ui = track(screen.ui, SCREENS, memo)
+
+    def _dirty(self, base: Saved) -> set[str]:
+        """The parts whose hash may have changed since the base: the owners of changed containers, apps
+        whose state root was replaced, the settings if they were."""
+        phone, before = self.phone, base.fields
+        dirty = {owner for owner in self.journal.owners if owner != SCREENS}
+        dirty |= {p for p, state in phone.app_states.items() if state is not before.app_states.get(p)}
+        if phone.settings is not before.settings:
+            dirty.add(SETTINGS)
+        return dirty
 
 
-def _screen_key(screen: Screen) -> tuple[Any, ...]:
-    """What a saved state keeps of a screen: its UI state with only the scroll offsets that are not zero
-    (laying a screen out writes zero offsets and each container's `.max`, derived from the layout, so a
-    screen laid out and one not yet are the same state)."""
-    ui = {k: v for k, v in screen.ui.items() if k != "scroll"}
-    scroll = {k: v for k, v in screen.ui.get("scroll", {}).items() if v and not k.endswith(".max")}
+def _track_children(container: Contents, owner: str, memo: dict[int, Any]) -> None:
+    """Make the plain containers in a tracked one tracked (in place: the tracked one's change is already
+    journaled, or it is being laid out before recording starts)."""
+    if isinstance(container, dict):
+        for key, item in list(container.items()):
+            if type(item) is dict or type(item) is list:
+                dict.__setitem__(container, key, track(item, owner, memo))
+    else:
+        for at, item in enumerate(container):
+            if type(item) is dict or type(item) is list:
+                list.__setitem__(container, at, track(item, owner, memo))
+
+
+def _path(start: Saved, end: Saved) -> tuple[list[Saved], list[Saved]]:
+    """The states whose changes to undo going up from `start` (deepest first) and to redo going down to
+    `end` (shallowest first), to their common ancestor."""
+    up: list[Saved] = []
+    down: list[Saved] = []
+    a: Saved | None = start
+    b: Saved | None = end
+    while a is not b:
+        assert a is not None and b is not None  # same root
+        if a.depth >= b.depth:
+            up.append(a)
+            a = a.parent
+        else:
+            down.append(b)
+            b = b.parent
+    down.reverse()
+    return up, down
+
+
+def _layout_free(ui: dict[str, Any]) -> dict[str, Any]:
+    """A screen's UI state as laying it out leaves it: each scroll offset clamped to its container's
+    `.max` from the last layout (as the next layout clamps it: a swipe past the end is not a new state),
+    zero offsets and the `.max` entries left out (so a screen laid out and one not yet are one state)."""
+    offsets = ui.get("scroll", {})
+    scroll = {
+        k: min(v, offsets.get(f"{k}.max", v))
+        for k, v in offsets.items()
+        if not k.endswith(".max") and min(v, offsets.get(f"{k}.max", v)) > 0
+    }
+    free = {k: v for k, v in ui.items() if k != "scroll"}
     if scroll:
-        ui["scroll"] = scroll
-    return screen.package, screen.activity, screen.name, track(screen.args, SCREENS), track(ui, SCREENS)
+        free["scroll"] = scroll
+    return free
 
 
-def _screen(fields: tuple[Any, ...]) -> Screen:
-    package, activity, name, args, ui = fields
-    return Screen(package, activity, name, track(args, SCREENS), track(ui, SCREENS))
-
-
-__all__ = ["JOURNAL", "DirectPhone", "Saved", "TrackedDict", "TrackedList", "track"]
+__all__ = ["DirectPhone", "Saved", "TrackedDict", "TrackedList", "track"]
