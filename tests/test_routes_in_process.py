@@ -4,18 +4,27 @@ route it finds replays over ADB with the same check result. Also the pruning rul
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from task_helpers import shipped_tasks, sushi_task
 
 from masbench.actions import ScrollAction, TypeAction
 from masbench.actions.execute import execute_action
 from masbench.device import Device, DeviceAddress, InProcessPhone, open_in_process_phone, parse_ui_dump
+from masbench.tasks import load_tasks
 from masbench.tasks.player import play, prepare
 from masbench.tasks.routes import _explorer, prunes_at_last, search_routes
 
-SHIPPED = {t.id: t for t in shipped_tasks()}
-# Level-1 tasks of each kind of check, searched on both paths to the same depth.
-COMPARED = ("yelp-01", "gmail-01", "cross-25")
+# The shipped tasks and settings-01, the test tasks' one whose check reads the phone's settings (no
+# shipped task does; it is not in tasks/, which is why looking it up among the shipped ones failed).
+TASKS = {
+    t.id: t
+    for t in [*shipped_tasks(), load_tasks(Path(__file__).parent / "data" / "tasks").get("settings-01")]
+}
+# Level-1 tasks of each kind of check (foreground screen, app data, phone settings, two apps), searched
+# on both paths to the same depth.
+COMPARED = ("yelp-01", "gmail-01", "settings-01", "cross-25")
 
 
 @pytest.fixture(scope="module")
@@ -69,7 +78,7 @@ def test_restore_undoes_every_move_and_a_saved_state_comes_back_with_its_key(pho
 def test_every_state_a_search_saved_comes_back_as_it_was_with_its_key(phone, task_id):
     """States saved along a search, switched to in another order (undoing and redoing along the tree of
     saved states), read as they did when saved and hash to the key they had."""
-    task = SHIPPED[task_id]
+    task = TASKS[task_id]
     explorer = _explorer(phone, task, budget=10**6)
     prepare(phone.device, task)
     start = explorer.observe()
@@ -88,7 +97,7 @@ def _timeless(snapshot: dict) -> dict:
 
 @pytest.mark.parametrize("task_id", COMPARED)
 def test_in_process_search_reaches_the_adb_verdict(phone, device, task_id):
-    task = SHIPPED[task_id]
+    task = TASKS[task_id]
     over_adb = search_routes(device, task, max_depth=2)
     direct = search_routes(phone, task, max_depth=2)
     assert direct.verdict == over_adb.verdict and direct.exhausted
@@ -103,7 +112,7 @@ def test_a_route_found_in_process_replays_over_adb(phone, device):
 
 @pytest.mark.parametrize("task_id", ("yelp-01", "cross-25"))
 def test_the_reference_plays_the_same_in_process_and_over_adb(phone, device, task_id):
-    task = SHIPPED[task_id]
+    task = TASKS[task_id]
     assert play(phone.device, task).passed == play(device, task).passed is True
 
 
