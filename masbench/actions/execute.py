@@ -204,8 +204,9 @@ def _scrollable_at(action: ScrollAction, elements: list[UIElement]) -> UIElement
 
 def _swipe_line(device: Device, action: SwipeAction) -> tuple[int, int, int, int]:
     if action.direction is None:
-        assert None not in (action.x1, action.y1, action.x2, action.y2)
-        return action.x1, action.y1, action.x2, action.y2  # type: ignore[return-value]
+        x1, y1, x2, y2 = action.x1, action.y1, action.x2, action.y2
+        assert x1 is not None and y1 is not None and x2 is not None and y2 is not None  # the schema's rule
+        return x1, y1, x2, y2
     w, h = device.screen_size()
     cx, cy = w // 2, h // 2
     dx, dy = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}[action.direction]

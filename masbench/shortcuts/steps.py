@@ -132,6 +132,7 @@ DYNAMIC_KINDS = ("shortcut", "tap", "long_press", "type", "key", "scroll", "wait
 
 def _union(kinds: tuple[str, ...], target: type) -> Any:
     """A tagged union over the step models of `kinds`, picked by which kind key a mapping has."""
+    # The target type is a run-time value here, which mypy does not accept as a type argument.
     models: dict[str, Any] = {
         "shortcut": ShortcutStep,
         "tap": TapStep[target],  # type: ignore[valid-type]

@@ -51,7 +51,7 @@ class VerifyReport(BaseModel):
     items: list[VerifyItem]
     duration_s: float = 0.0
 
-    @computed_field  # type: ignore[prop-decorator]
+    @computed_field  # type: ignore[prop-decorator]  # mypy refuses decorators over @property (pydantic docs)
     @property
     def passed(self) -> bool:
         return all(item.ok for item in self.items)

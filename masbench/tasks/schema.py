@@ -323,7 +323,7 @@ class Task(_Strict):
                 )
         return near_misses
 
-    @computed_field  # type: ignore[prop-decorator]
+    @computed_field  # type: ignore[prop-decorator]  # mypy refuses decorators over @property (pydantic docs)
     @property
     def kind(self) -> Literal["single-app", "cross-app"]:
         return "single-app" if len(self.apps) == 1 else "cross-app"

@@ -352,7 +352,10 @@ def same_distance(said: tuple[Decimal, str], value: Decimal, unit: str) -> bool:
     figure, said_unit = said
     if said_unit == unit:
         return figure == value
-    places = -figure.as_tuple().exponent  # type: ignore[operator]
+    exponent = figure.as_tuple().exponent
+    if not isinstance(exponent, int):  # NaN or infinity, which no written figure is
+        return False
+    places = -exponent
     if places < 1:
         return False
     converted = value * KM_PER[unit] / KM_PER[said_unit]
