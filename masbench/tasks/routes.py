@@ -407,8 +407,8 @@ def shorten_reference(
             if later > i + len(route):
                 candidates.append(reference[:i] + route + reference[later:])
         complete &= explorer.depth_done >= depth
-    route = next((r for r in sorted(candidates, key=len) if play(device, task, r).passed), None)
-    return SpliceSearch(route, complete, explorer.observed)
+    shortest = next((r for r in sorted(candidates, key=len) if play(device, task, r).passed), None)
+    return SpliceSearch(shortest, complete, explorer.observed)
 
 
 def route_yaml(route: list[Action]) -> str:
