@@ -200,8 +200,11 @@ def test_routes_command_reports_each_task():
     from masbench.tasks.cli import tasks_app
 
     runner = CliRunner()
-    result = runner.invoke(tasks_app, ["routes", LEVEL_1[0].id, "--max-depth", "1", "--splice", "1"])
-    assert result.exit_code == 0, result.output
-    assert f"{LEVEL_1[0].id} no route of 1 steps or fewer passes" in result.output
-    assert f"{LEVEL_1[0].id} no detour of up to 1 moves shortens the reference" in result.output
+    for path in ([], ["--over-adb"]):  # in process by default; over ADB the same verdicts
+        result = runner.invoke(
+            tasks_app, ["routes", LEVEL_1[0].id, "--max-depth", "1", "--splice", "1", *path]
+        )
+        assert result.exit_code == 0, result.output
+        assert f"{LEVEL_1[0].id} no route of 1 steps or fewer passes" in result.output
+        assert f"{LEVEL_1[0].id} no detour of up to 1 moves shortens the reference" in result.output
     assert runner.invoke(tasks_app, ["routes"]).exit_code == 2  # neither ids nor --all

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from contextlib import ExitStack
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -313,12 +314,18 @@ def routes_command(
         help="Also try routes of up to N moves from each state of the reference, spliced in where they "
         "reach a later state sooner (finds shorter routes in tasks too long to search whole).",
     ),
+    over_adb: bool = typer.Option(
+        False,
+        "--over-adb",
+        help="Drive a virtual phone served over ADB, a round trip per move, instead of one in this process "
+        "(the same search and verdicts, tens of times slower: the cross-check of the in-process path).",
+    ),
     tasks_dir: Path | None = TASKS_DIR,
 ) -> None:
     """Breadth-first search over distinct screens for the shortest GUI route that passes each task's check,
     typing only strings from the instruction. Prints any route found as a `solutions.gui` list; exit
     status 1 if one is shorter than the task's optimal_steps."""
-    from masbench.device import start_virtual_phones
+    from masbench.device import Device, InProcessPhone, open_in_process_phone, start_virtual_phones
 
     from .routes import route_yaml, search_routes, shorten_reference
 
@@ -331,9 +338,12 @@ def routes_command(
     except TaskError as exc:
         raise typer.BadParameter(str(exc), param_hint="TASK") from exc
     shorter = False
-    with start_virtual_phones(1) as phones:
+    with ExitStack() as running:
+        phone: Device | InProcessPhone = (
+            running.enter_context(start_virtual_phones(1)).devices[0] if over_adb else open_in_process_phone()
+        )
         for task in tasks:
-            found = search_routes(phones.devices[0], task, max_depth, budget)
+            found = search_routes(phone, task, max_depth, budget)
             shorter |= found.route is not None and len(found.route) < task.optimal_steps
             console.print(
                 f"[bold]{task.id}[/bold] {found.verdict}  ({found.states} states, {found.observed} moves, "
@@ -345,7 +355,7 @@ def routes_command(
                 console.print(route_yaml(found.route), highlight=False, markup=False, soft_wrap=True)
             if not splice:
                 continue
-            spliced = shorten_reference(phones.devices[0], task, splice, budget)
+            spliced = shorten_reference(phone, task, splice, budget)
             if spliced.route is not None:
                 shorter = True
                 console.print(
