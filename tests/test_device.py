@@ -6,13 +6,11 @@ import os
 import shlex
 import socket
 import time
-import tomllib
 from collections.abc import Iterator
-from importlib.metadata import version
 from pathlib import Path
 
 import pytest
-from packaging.requirements import Requirement
+from pyproject_helpers import declared, installed_in_declared_range
 from typer.testing import CliRunner
 
 from masbench.device import (
@@ -36,8 +34,6 @@ from masbench.device import commands as C
 from masbench.device.apps import resolve_app
 from masbench.device.connect import parse_specs
 from masbench.device.transport import CachedVersionClient
-
-ROOT = Path(__file__).resolve().parents[1]
 
 HOSTILE = "héllo \"wörld\" 'x' $(rm -rf /) ; ls"
 SETTINGS = "com.android.settings"
@@ -401,13 +397,11 @@ def test_vanished_device_and_refused_server_raise_device_gone() -> None:
 def test_adbutils_is_in_the_range_transport_was_checked_against() -> None:
     """device/transport.py marks a connection closed through adbutils' private `__conn` (no public way):
     the installed adbutils must be in the range pyproject.toml declares, the one that line was checked on."""
-    declared = next(
-        Requirement(dep)
-        for dep in tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
-        if Requirement(dep).name == "adbutils"
+    inside, installed, checked_on = installed_in_declared_range("adbutils")
+    assert inside, (installed, checked_on)
+    assert not declared("adbutils").specifier.contains("3.0"), (
+        "a new major version needs transport.py checked again"
     )
-    assert declared.specifier.contains(version("adbutils")), (version("adbutils"), str(declared.specifier))
-    assert not declared.specifier.contains("3.0"), "a new major version needs transport.py checked again"
 
 
 def test_a_prompt_connection_closes_for_good(server) -> None:

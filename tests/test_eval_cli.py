@@ -61,18 +61,18 @@ def test_run_report_compare(tmp_path):
 def test_a_touch_is_marked_on_the_screenshot_it_links(tmp_path):
     from PIL import Image
 
-    from masbench.eval.html import MARK, _shot
+    from masbench.eval.html import MARK, screenshot_html
 
     shot = tmp_path / "run" / "trajectories" / "t" / "step 0.png"
     shot.parent.mkdir(parents=True)
     Image.new("RGB", (1080, 2400), "white").save(shot)
-    tap = _shot(shot, tmp_path / "run", [(540, 1200)])
+    tap = screenshot_html(shot, tmp_path / "run", [(540, 1200)])
     assert 'href="trajectories/t/step%200.png"' in tap and 'viewBox="0 0 1080 2400"' in tap
     assert f'<circle cx="540" cy="1200" r="67" fill="none" stroke="{MARK}"' in tap
-    swipe = _shot(shot, tmp_path, [(540, 1800), (540, 600)])
+    swipe = screenshot_html(shot, tmp_path, [(540, 1800), (540, 600)])
     assert 'src="run/trajectories/t/step%200.png"' in swipe  # relative to the page, wherever it is
     assert '<line x1="540" y1="1800" x2="540" y2="600"' in swipe and "<polygon" in swipe
-    assert _shot(shot.with_name("missing.png"), tmp_path, None) == ""
+    assert screenshot_html(shot.with_name("missing.png"), tmp_path, None) == ""
 
 
 def test_existing_run_directory_needs_resume(tmp_path):

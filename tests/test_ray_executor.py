@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from pyproject_helpers import declared as pyproject_declared
+from pyproject_helpers import installed_in_declared_range
 
 from masbench.agents import make_agent
 from masbench.eval.ray_executor import INSTALL_HINT, WorkerSpec, import_ray, run_on_ray
@@ -96,3 +98,16 @@ def test_an_actor_that_cannot_start_is_one_clear_error(cluster, tmp_path):
     with pytest.raises(ActorStartError, match="a Ray actor could not start: "):
         run_on_ray(run, ["vphone:1"], broken)
     assert load_results(tmp_path) == []
+
+
+def test_ray_is_in_the_range_the_executor_was_checked_against():
+    """eval/ray_executor.py turns multi-node clusters off for a local instance through Ray's private
+    `ray_constants` (no public switch once Ray is imported): the installed Ray must be in the declared range,
+    and the constant must still exist."""
+    pytest.importorskip("ray")
+    from ray._private import ray_constants
+
+    inside, installed, checked_on = installed_in_declared_range("ray")
+    assert inside, (installed, checked_on)
+    assert not pyproject_declared("ray").specifier.contains("3.0"), "a new major version: check the executor"
+    assert isinstance(ray_constants.ENABLE_RAY_CLUSTER, bool)

@@ -59,7 +59,7 @@ document.addEventListener('keydown',e=>{if(e.key==='Escape')lb.classList.remove(
 </script>"""
 
 
-def _shot(path: Path, page_dir: Path, touch: list[tuple[int, int]] | None) -> str:
+def screenshot_html(path: Path, page_dir: Path, touch: list[tuple[int, int]] | None) -> str:
     """A screenshot by reference (relative to the page), with where the step touched drawn over it in SVG
     at the picture's own coordinates: a ring for a tap, an arrow for a swipe. Empty when it is missing."""
     if not path.exists():
@@ -294,7 +294,7 @@ def _steps(run_dir: Path, result: EpisodeResult, page_dir: Path) -> str:
             cards.append(f"<div class=bad>{html.escape(str(path))}:{number}: not a step, skipped</div>")
             continue
         shot = (
-            _shot(run_dir / result.trajectory / step.screenshot, page_dir, step.touch)
+            screenshot_html(run_dir / result.trajectory / step.screenshot, page_dir, step.touch)
             if step.screenshot
             else ""
         )

@@ -156,7 +156,7 @@ def _loopback_only() -> None:
     to the node's IP, which it resolves to the machine's external address even when told 127.0.0.1, except
     where multi-node clusters are off (its macOS and Windows default); a local instance is one node, so we
     turn them off for it. (A cluster of several nodes is secured as docs/scaling.md says.)"""
-    from ray._private import ray_constants
+    from ray._private import ray_constants  # private: pinned by tests/test_ray_executor.py
 
     ray_constants.ENABLE_RAY_CLUSTER = False
 
