@@ -42,7 +42,7 @@ from masbench.actions import (
 from masbench.actions.execute import execute_action
 from masbench.actions.selectors import selector_for
 from masbench.catalog import APPS
-from masbench.device import Device, InProcessPhone, UIElement, parse_ui_dump
+from masbench.device import Device, DeviceError, InProcessPhone, PhoneSnapshot, UIElement, parse_ui_dump
 
 from .checks import SnapshotState, evaluate, packages_read
 from .player import play, prepare
@@ -222,6 +222,11 @@ class _Explorer(ABC):
     def elements(self, node: _Node) -> list[UIElement]:
         """The node's screen, the phone restored to it."""
 
+    def act(self, node: _Node, move: Action, elements: list[UIElement]) -> bool:
+        """Make `move` from the node's state (its screen's `elements`); False if it could not be made."""
+        self.restore(node.saved)
+        return execute_action(self.device, move, elements).ok
+
     def node(self, seen: _Observation, route: list[Action], slot: str) -> _Node:
         return _Node(route, seen.package, self.save(seen, slot))
 
@@ -249,9 +254,8 @@ class _Explorer(ABC):
                         continue
                     if self.observed >= self.budget:
                         return
-                    self.restore(node.saved)
                     self.observed += 1
-                    if not execute_action(self.device, move, elements).ok:
+                    if not self.act(node, move, elements):
                         continue
                     reached = self.observe(with_screen=screen_at_last or not last)
                     route = [*node.route, move]
@@ -314,6 +318,30 @@ class _InProcessExplorer(_Explorer):
     def __init__(self, phone: InProcessPhone, task: Task, budget: int) -> None:
         super().__init__(phone.device, task, budget)
         self.phone = phone
+        self._focused: dict[str, PhoneSnapshot | None] = {}  # of the node last acted from: see `act`
+        self._focused_from: _Node | None = None
+
+    def act(self, node: _Node, move: Action, elements: list[UIElement]) -> bool:
+        """A typing move is the field tapped (and cleared), then the text typed: the first part is the
+        same for every string typed into that field, so its state is saved once per node and each string
+        is typed from it (as `execute_action` types it: the same commands on the same state)."""
+        if not isinstance(move, TypeAction) or move.enter:
+            return super().act(node, move, elements)
+        if self._focused_from is not node:
+            self._focused_from, self._focused = node, {}
+        focus = move.model_copy(update={"text": ""})  # execute_action types nothing for ""
+        field = focus.model_dump_json()
+        if field not in self._focused:
+            self._focused[field] = self.phone.save() if super().act(node, focus, elements) else None
+        focused = self._focused[field]
+        if focused is None:
+            return False
+        self.phone.restore(focused)
+        try:
+            self.device.type_text(move.text)
+        except DeviceError:
+            return False
+        return True
 
     def observe(self, with_screen: bool = True) -> _Observation:
         report = self.phone.report(self.check_packages)
@@ -327,7 +355,8 @@ class _InProcessExplorer(_Explorer):
         return seen.screen
 
     def restore(self, saved: object) -> None:
-        self.phone.restore(saved)  # type: ignore[arg-type]  # what `save` returned: a PhoneSnapshot
+        assert isinstance(saved, PhoneSnapshot), "what `save` returned"
+        self.phone.restore(saved)
 
     def elements(self, node: _Node) -> list[UIElement]:
         return self.phone.elements()
