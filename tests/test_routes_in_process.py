@@ -1,20 +1,21 @@
 """The route search's in-process path (masbench/vphone/direct.py through `open_in_process_phone`): its
 restore brings back the very state it saved, its search reaches the verdicts the ADB path reaches, and a
-route it finds replays over ADB with the same check result. Also the pruning rule of the last level."""
+route it finds replays over ADB with the same check result. Also that no pruning rule changes what it finds."""
 
 from __future__ import annotations
 
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
 from task_helpers import shipped_tasks, sushi_task
 
-from masbench.actions import ScrollAction, TypeAction
+from masbench.actions import TypeAction
 from masbench.actions.execute import execute_action
 from masbench.device import Device, DeviceAddress, InProcessPhone, open_in_process_phone, parse_ui_dump
 from masbench.tasks import load_tasks
 from masbench.tasks.player import play, prepare
-from masbench.tasks.routes import _explorer, prunes_at_last, search_routes
+from masbench.tasks.routes import Pruning, _explorer, search_routes
 
 # The shipped tasks and settings-01, the test tasks' one whose check reads the phone's settings (no
 # shipped task does; it is not in tasks/, which is why looking it up among the shipped ones failed).
@@ -103,11 +104,14 @@ def test_in_process_search_reaches_the_adb_verdict(phone, device, task_id):
     assert direct.verdict == over_adb.verdict and direct.exhausted
 
 
-def test_a_route_found_in_process_replays_over_adb(phone, device):
-    task = sushi_task()
-    found = search_routes(phone, task, max_depth=3)
-    assert found.route is not None and len(found.route) == 3
-    assert play(device, task, found.route).passed
+@pytest.mark.parametrize("task_id", ("youtube-02", "youtube-03", "yelp-02", "settings-01"))
+def test_a_route_found_in_process_replays_over_adb(phone, device, task_id):
+    """Searched as deep as the reference, the in-process path finds a route as long as it, and that route
+    passes the check played over ADB as it does played in process."""
+    task = TASKS[task_id]
+    found = search_routes(phone, task, max_depth=task.optimal_steps, budget=10**6)
+    assert found.route is not None and len(found.route) == task.optimal_steps
+    assert play(device, task, found.route).passed and play(phone.device, task, found.route).passed
 
 
 @pytest.mark.parametrize("task_id", ("yelp-01", "cross-25"))
@@ -116,10 +120,14 @@ def test_the_reference_plays_the_same_in_process_and_over_adb(phone, device, tas
     assert play(phone.device, task).passed == play(device, task).passed is True
 
 
-def test_pruning_scrolls_at_the_last_level_loses_no_route(phone):
-    """A task whose route ends in a scroll would be lost; none does, since no check reads scroll offsets:
-    the pruned search finds the sushi route as deep as the unpruned one, and only scrolls are pruned."""
-    assert prunes_at_last(ScrollAction(direction="down"))
-    assert not prunes_at_last(TypeAction(target={"resource_id": "x"}, text="a"))
-    found = search_routes(phone, sushi_task(), max_depth=3)
-    assert found.route is not None and len(found.route) == 3
+@pytest.mark.parametrize("rule", [rule.name for rule in fields(Pruning)])
+@pytest.mark.parametrize("task_id", ("youtube-03", "settings-01", "yelp-01"))
+def test_no_pruning_rule_changes_what_the_search_finds(phone, rule, task_id):
+    """With and without each rule, the same verdict: the same shortest route length where one is found
+    (youtube-03, settings-01, searched as deep as their reference), none where the task is proved that
+    deep (yelp-01, three moves); the rule only saves moves."""
+    task = TASKS[task_id]
+    depth = min(task.optimal_steps, 3 if task_id == "yelp-01" else 4)
+    pruned = search_routes(phone, task, max_depth=depth, budget=10**6)
+    unpruned = search_routes(phone, task, max_depth=depth, budget=10**6, pruning=Pruning(**{rule: False}))
+    assert pruned.verdict == unpruned.verdict and pruned.observed <= unpruned.observed

@@ -159,12 +159,27 @@ def _words(text: str) -> set[str]:
 
 
 # -- moves ------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Pruning:
+    """Moves the search leaves out because they cannot change what it finds; each rule can be turned off,
+    and tests/test_routes_in_process.py proves that no rule changes the shortest route found."""
+
+    last_level_scrolls: bool = True  # a scroll moves only scroll offsets, which no check reads: at the
+    # last level, after one the check's verdict is the one before it (already known to fail)
+    same_point_taps: bool = True  # elements sharing a centre are one tap (the phone hit-tests the point)
+
+
 def _is_editable(element: UIElement) -> bool:
     return element.short_class == "EditText" and element.enabled
 
 
 def moves(
-    package: str, elements: list[UIElement], task: Task, strings: list[str], packages: set[str]
+    package: str,
+    elements: list[UIElement],
+    task: Task,
+    strings: list[str],
+    packages: set[str],
+    pruning: Pruning = Pruning(),
 ) -> Iterator[Action]:
     """Every move the search tries from a screen, in a fixed order (typing first: within a level, what
     was typed is then submitted before the rest is explored)."""
@@ -179,7 +194,8 @@ def moves(
         seen_points: set[tuple[int, int]] = set()
         for el in elements:
             if el.clickable and el.enabled and el.center not in seen_points:
-                seen_points.add(el.center)
+                if pruning.same_point_taps:
+                    seen_points.add(el.center)
                 yield TapAction(target=selector_for(el, elements))
         yield BackAction()
         for el in elements:
@@ -198,8 +214,8 @@ class _Explorer(ABC):
     search is one algorithm (`breadth_first`); what it does to the phone has two implementations, over
     ADB and in process."""
 
-    def __init__(self, device: Device, task: Task, budget: int) -> None:
-        self.device, self.task, self.budget = device, task, budget
+    def __init__(self, device: Device, task: Task, budget: int, pruning: Pruning) -> None:
+        self.device, self.task, self.budget, self.pruning = device, task, budget, pruning
         self.strings = search_strings(task)
         self.packages = {APPS[app].package for app in task.apps}
         self.check_packages = packages_read(task.check)
@@ -241,7 +257,7 @@ class _Explorer(ABC):
     ) -> Iterator[tuple[list[Action], _Observation]]:
         """Every move tried from `root`, level by level, as (route from root, what it led to). New states
         are expanded at the next level; the last level's screens are only read if `screen_at_last`, and
-        its scrolls are not tried (`prunes_at_last`). Stops when the budget is spent; `depth_done` counts
+        then its scrolls are tried even if `pruning` leaves them out. Stops when the budget is spent; `depth_done` counts
         finished levels."""
         level = [root]
         for depth in range(1, max_depth + 1):
@@ -249,8 +265,10 @@ class _Explorer(ABC):
             children: list[_Node] = []
             for node in level:
                 elements = self.expand(node)
-                for move in moves(node.package, elements, self.task, self.strings, self.packages):
-                    if last and not screen_at_last and prunes_at_last(move):
+                for move in moves(
+                    node.package, elements, self.task, self.strings, self.packages, self.pruning
+                ):
+                    if last and not screen_at_last and self.prunes_at_last(move):
                         continue
                     if self.observed >= self.budget:
                         return
@@ -268,19 +286,16 @@ class _Explorer(ABC):
             self.depth_done = depth
             level = children
 
-
-def prunes_at_last(move: Action) -> bool:
-    """Moves the last level of a search need not try: a scroll moves the screen's scroll offsets and
-    nothing else, which no check reads, so after one the check's verdict is the one before it (already
-    known to fail)."""
-    return isinstance(move, ScrollAction)
+    def prunes_at_last(self, move: Action) -> bool:
+        """Moves the last level of a search need not try (`Pruning.last_level_scrolls`)."""
+        return self.pruning.last_level_scrolls and isinstance(move, ScrollAction)
 
 
 class _AdbExplorer(_Explorer):
     """Every move through the device: `cmd masbench restore`, the action, a state read and a UI dump."""
 
-    def __init__(self, device: Device, task: Task, budget: int) -> None:
-        super().__init__(device, task, budget)
+    def __init__(self, device: Device, task: Task, budget: int, pruning: Pruning) -> None:
+        super().__init__(device, task, budget, pruning)
         self.screen = device.screen_size()
 
     def masbench(self, *args: str) -> None:
@@ -315,8 +330,8 @@ class _InProcessExplorer(_Explorer):
     """Every move on a phone in this process: restore is an undo of the last move, the key a hash of the
     apps it changed, the screen the phone's own UI tree (masbench/vphone/direct.py)."""
 
-    def __init__(self, phone: InProcessPhone, task: Task, budget: int) -> None:
-        super().__init__(phone.device, task, budget)
+    def __init__(self, phone: InProcessPhone, task: Task, budget: int, pruning: Pruning) -> None:
+        super().__init__(phone.device, task, budget, pruning)
         self.phone = phone
         self._focused: dict[str, PhoneSnapshot | None] = {}  # of the node last acted from: see `act`
         self._focused_from: _Node | None = None
@@ -362,19 +377,25 @@ class _InProcessExplorer(_Explorer):
         return self.phone.elements()
 
 
-def _explorer(phone: Device | InProcessPhone, task: Task, budget: int) -> _Explorer:
+def _explorer(
+    phone: Device | InProcessPhone, task: Task, budget: int, pruning: Pruning = Pruning()
+) -> _Explorer:
     if isinstance(phone, Device):
-        return _AdbExplorer(phone, task, budget)
-    return _InProcessExplorer(phone, task, budget)
+        return _AdbExplorer(phone, task, budget, pruning)
+    return _InProcessExplorer(phone, task, budget, pruning)
 
 
 def search_routes(
-    phone: Device | InProcessPhone, task: Task, max_depth: int | None = None, budget: int = DEFAULT_BUDGET
+    phone: Device | InProcessPhone,
+    task: Task,
+    max_depth: int | None = None,
+    budget: int = DEFAULT_BUDGET,
+    pruning: Pruning = Pruning(),
 ) -> RouteSearch:
     """Breadth-first search for the shortest route whose end state passes the task's check, on a device
     over ADB or on a phone in this process (the same search, many times faster)."""
     start = time.perf_counter()
-    explorer = _explorer(phone, task, budget)
+    explorer = _explorer(phone, task, budget, pruning)
     result = RouteSearch(
         task.id, task.optimal_steps, task.optimal_steps - 1 if max_depth is None else max_depth
     )
@@ -457,6 +478,7 @@ def route_yaml(route: list[Action]) -> str:
 
 __all__ = [
     "DEFAULT_BUDGET",
+    "Pruning",
     "RouteSearch",
     "SpliceSearch",
     "instruction_strings",
