@@ -99,49 +99,8 @@ def cart(ctx: AppContext) -> Node:
 def _cart_line(ctx: AppContext, index: int, line: dict[str, Any]) -> Node:
     state = ctx.state
     view = store.line_view(cat(ctx), line)
-    title, qty = view["title"], view["quantity"]
+    title = view["title"]
     product = cat(ctx).by_asin.get(view["asin"])
-    stepper = row(
-        Node(
-            BUTTON,
-            w=110,
-            h=96,
-            pad=(0, 45, 0, 45),  # a plain layout, not a stack: the bar must not swallow the tap
-            align="center",
-            desc=f"Decrease quantity of {title}",
-            rid="cart_qty_decrease",
-            on_tap=lambda: store.set_quantity(state, index, qty - 1),
-            children=[Node(VIEWGROUP, w=32, h=6, bg=INK)],
-        ),
-        Node(
-            BUTTON,
-            text=str(qty),
-            size=40,
-            w=100,
-            h=96,
-            align="center",
-            fg=INK,
-            bold=True,
-            rid="cart_qty",
-            desc=f"Quantity {qty}, {title}",
-        ),
-        Node(
-            BUTTON,
-            icon="plus",
-            size=44,
-            w=110,
-            h=96,
-            align="center",
-            fg=INK,
-            desc=f"Increase quantity of {title}",
-            rid="cart_qty_increase",
-            on_tap=lambda: store.set_quantity(state, index, qty + 1),
-        ),
-        border=YELLOW,
-        radius=48,
-        valign="center",
-        rid="cart_stepper",
-    )
     details = column(
         text(title, "body_large", max_lines=3, rid="cart_item_title"),
         text(money(view["price"]), "heading", rid="cart_item_price"),
@@ -171,18 +130,18 @@ def _cart_line(ctx: AppContext, index: int, line: dict[str, Any]) -> Node:
             desc=title,
         ),
         row(
-            stepper,
+            _quantity_stepper(state, index, title, view["quantity"]),
             pill(
                 "Delete",
                 False,
-                lambda: store.set_quantity(state, index, 0),
+                partial(store.set_quantity, state, index, 0),
                 rid="cart_delete",
                 desc=f"Delete {title}",
             ),
             pill(
                 "Save for later",
                 False,
-                lambda: store.save_for_later(state, index),
+                partial(store.save_for_later, state, index),
                 rid="cart_save_for_later",
                 desc=f"Save for later {title}",
             ),
@@ -194,13 +153,54 @@ def _cart_line(ctx: AppContext, index: int, line: dict[str, Any]) -> Node:
     )
 
 
+def _quantity_stepper(state: dict[str, Any], index: int, title: str, qty: int) -> Node:
+    """Minus, the quantity, plus: down to zero deletes the line (`store.set_quantity`)."""
+    return row(
+        Node(
+            BUTTON,
+            w=110,
+            h=96,
+            pad=(0, 45, 0, 45),  # a plain layout, not a stack: the bar must not swallow the tap
+            align="center",
+            desc=f"Decrease quantity of {title}",
+            rid="cart_qty_decrease",
+            on_tap=partial(store.set_quantity, state, index, qty - 1),
+            children=[Node(VIEWGROUP, w=32, h=6, bg=INK)],
+        ),
+        Node(
+            BUTTON,
+            text=str(qty),
+            size=40,
+            w=100,
+            h=96,
+            align="center",
+            fg=INK,
+            bold=True,
+            rid="cart_qty",
+            desc=f"Quantity {qty}, {title}",
+        ),
+        Node(
+            BUTTON,
+            icon="plus",
+            size=44,
+            w=110,
+            h=96,
+            align="center",
+            fg=INK,
+            desc=f"Increase quantity of {title}",
+            rid="cart_qty_increase",
+            on_tap=partial(store.set_quantity, state, index, qty + 1),
+        ),
+        border=YELLOW,
+        radius=48,
+        valign="center",
+        rid="cart_stepper",
+    )
+
+
 def _saved_line(ctx: AppContext, index: int, line: dict[str, Any]) -> Node:
     state = ctx.state
     view = store.line_view(cat(ctx), line)
-
-    def delete() -> None:
-        state["saved_for_later"].pop(index)
-
     return column(
         row(
             Node(
@@ -225,16 +225,26 @@ def _saved_line(ctx: AppContext, index: int, line: dict[str, Any]) -> Node:
             pill(
                 "Move to cart",
                 False,
-                lambda: store.move_to_cart(state, index),
+                partial(store.move_to_cart, state, index),
                 rid="saved_move_to_cart",
                 desc=f"Move to cart {view['title']}",
             ),
-            pill("Delete", False, delete, rid="saved_delete", desc=f"Delete saved {view['title']}"),
+            pill(
+                "Delete",
+                False,
+                partial(delete_saved, state, index),
+                rid="saved_delete",
+                desc=f"Delete saved {view['title']}",
+            ),
             gap=16,
             pad=(36, 0, 36, 24),
         ),
         divider(),
     )
+
+
+def delete_saved(state: dict[str, Any], index: int) -> None:
+    state["saved_for_later"].pop(index)
 
 
 # -- checkout --------------------------------------------------------------------------------------------
