@@ -10,6 +10,7 @@ protocol like any other device.
 
 from __future__ import annotations
 
+import base64
 import os
 import re
 import signal
@@ -31,7 +32,6 @@ if TYPE_CHECKING:
 
     from masbench.vphone.adb_server import AdbServer
     from masbench.vphone.direct import DirectPhone
-    from masbench.vphone.phone import VirtualPhone
 
 LOOPBACK = "127.0.0.1"
 VPHONE_SPEC = re.compile(r"vphone(?::(\d+))?")
@@ -147,11 +147,13 @@ def start_virtual_phones(
 
 class _InProcessDevice(Device):
     """A `Device` whose shell commands run on a phone in this process: every action is the command line a
-    `Device` sends over ADB, run by the phone's own shell, with no socket in between."""
+    `Device` sends over ADB, run by the phone's own shell, with no socket in between; taps, swipes, keys
+    and the ADB keyboard's text skip the command line too (tests/test_routes_in_process.py replays the
+    routes the search finds this way over ADB)."""
 
-    def __init__(self, phone: VirtualPhone) -> None:
-        super().__init__(DeviceAddress(LOOPBACK, 1, phone.serial))  # never connected to
-        self.phone = phone
+    def __init__(self, direct: DirectPhone) -> None:
+        super().__init__(DeviceAddress(LOOPBACK, 1, direct.phone.serial))  # never connected to
+        self.direct, self.phone = direct, direct.phone
 
     def shell(self, cmd: str | Sequence[str], timeout: float = 60, check: bool = False) -> ShellOutput:
         line = cmd if isinstance(cmd, str) else C.join(cmd)
@@ -164,13 +166,49 @@ class _InProcessDevice(Device):
     def shell_bytes(self, cmd: str | Sequence[str], timeout: float = 60) -> bytes:
         return self.phone.shell(cmd if isinstance(cmd, str) else C.join(cmd)).stdout
 
+    # The route search's moves, straight to the phone (what their command lines run, unparsed).
+    def tap(self, x: float, y: float) -> None:
+        _check_coords(x, y)
+        self.direct.tap(round(x), round(y))
+
+    def swipe(self, x1: float, y1: float, x2: float, y2: float, ms: int = 300) -> None:
+        _check_coords(x1, y1)
+        _check_coords(x2, y2)
+        self.direct.swipe(round(x1), round(y1), round(x2), round(y2), int(ms))
+
+    def keyevent(self, name: str | int) -> None:
+        key = str(name).strip()
+        if not key or not key.replace("_", "").isalnum():
+            raise ValueError(f"bad key name {name!r}")
+        if not key.isdigit():
+            key = "KEYCODE_" + key.upper().removeprefix("KEYCODE_")
+        if not self.direct.key(key):
+            raise DeviceCommandError(f"input keyevent {key}", f"Error: Unknown keycode: {key}", 255)
+
+    def type_text(self, text: str) -> None:
+        if text and self.has_adb_keyboard:
+            self.direct.broadcast("ADB_INPUT_B64", {"msg": base64.b64encode(text.encode()).decode("ascii")})
+        else:
+            super().type_text(text)
+
+    def clear_text(self) -> None:
+        if self.has_adb_keyboard:
+            self.direct.broadcast("ADB_CLEAR_TEXT", {})
+        else:
+            super().clear_text()
+
+
+def _check_coords(x: float, y: float) -> None:
+    if x < 0 or y < 0:
+        raise ValueError(f"coordinates must be non-negative, got ({x}, {y})")
+
 
 class _InProcessPhone:
     """`InProcessPhone` over `masbench.vphone.direct.DirectPhone`."""
 
     def __init__(self, direct: DirectPhone) -> None:
         self.direct = direct
-        self._device = _InProcessDevice(direct.phone)
+        self._device = _InProcessDevice(direct)
         self._screen = (direct.phone.width, direct.phone.height)
 
     @property

@@ -35,7 +35,9 @@ from typing import Any, NamedTuple, TypeAlias
 
 from . import uidump
 from .app import Screen
+from .commands.screen import key_name
 from .display import Frame
+from .intents import Intent
 from .phone import VirtualPhone
 
 SCREENS = "screens"  # owner of the stack's screens' arguments and UI state
@@ -303,6 +305,32 @@ class DirectPhone:
         """What a check reads (foreground, stack, settings and these apps' public states), sharing the
         phone's objects: read it, never change it."""
         return self.phone.report(packages)
+
+    # -- acting: what the shell's `input` and `am broadcast` do, without a command line to parse ----------
+    def tap(self, x: int, y: int) -> None:
+        """`input tap X Y` (commands/screen.py): a touch off the screen reaches no window."""
+        phone = self.phone
+        phone.advance("shell")  # as `VirtualPhone.shell` charges every command line
+        if 0 <= x < phone.width and 0 <= y < phone.height:
+            phone.tap(x, y)
+
+    def swipe(self, x1: int, y1: int, x2: int, y2: int, duration_ms: int) -> None:
+        """`input swipe X1 Y1 X2 Y2 MS`."""
+        self.phone.advance("shell")
+        self.phone.swipe(x1, y1, x2, y2, max(0, duration_ms))
+
+    def key(self, arg: str) -> bool:
+        """`input keyevent ARG`; False for a key Android would not know (the command fails)."""
+        self.phone.advance("shell")
+        name = key_name(arg)
+        if name is not None:
+            self.phone.keyevent(name)
+        return name is not None
+
+    def broadcast(self, action: str, extras: dict[str, str]) -> None:
+        """`am broadcast -a ACTION --es KEY VALUE...` (the ADB keyboard's text and clear actions)."""
+        self.phone.advance("shell")
+        self.phone.broadcast(Intent(action, extras=dict(extras)))
 
     # -- saving and switching ---------------------------------------------------------------------------
     def save(self) -> Saved:
