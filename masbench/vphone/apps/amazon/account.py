@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import date
+from functools import partial
 from typing import Any
 
 from ...app import AppContext
@@ -94,73 +94,6 @@ def order_detail(ctx: AppContext) -> Node:
     if order is None:
         return page(ctx, "You", text("This order could not be found.", "lead_muted", pad=60, weight=1))
     placed = date.fromisoformat(order["date"])
-
-    def again(item: dict[str, Any]) -> Callable[[], None]:
-        def add() -> None:
-            store.add_to_cart(ctx.state, item["asin"], 1, item.get("size"), item.get("colour"))
-            ctx.ui["added"] = item["asin"]
-            ctx.toast("Added to Cart")
-
-        return add
-
-    items = []
-    for item in order["items"]:
-        product = cat(ctx).by_asin.get(item["asin"])
-        items.append(
-            column(
-                row(
-                    Node(
-                        IMAGE,
-                        image=picture(item["asin"], item.get("colour")),
-                        w=220,
-                        h=220,
-                        radius=8,
-                        bg=PANEL,
-                        desc=item["title"],
-                    ),
-                    column(
-                        text(item["title"], "body", max_lines=3, rid="order_item_title"),
-                        text(money(item["price"]), size=38, bold=True, fg=INK),
-                        weight=1,
-                        gap=6,
-                    ),
-                    gap=24,
-                ),
-                row(
-                    button(
-                        "Buy it again",
-                        again(item),
-                        rid="buy-it-again",
-                        colour=YELLOW,
-                        h=100,
-                        size=36,
-                        weight=1,
-                        desc=f"Buy it again, {item['title']}",
-                    ),
-                    button(
-                        "View your item",
-                        open_product(ctx, product) if product else None,
-                        rid="view-item",
-                        colour="#ffffff",
-                        h=100,
-                        size=36,
-                        weight=1,
-                    ),
-                    gap=20,
-                ),
-                row(
-                    check_mark(40),
-                    text("Added to Cart", size=34, bold=True, fg=GREEN, rid="added_message"),
-                    gap=10,
-                    valign="center",
-                )
-                if ctx.ui.get("added") == item["asin"]
-                else None,
-                pad=(36, 20, 36, 20),
-                gap=16,
-                rid="order_item",
-            )
-        )
     body = scroll_page(
         "order_detail",
         text("Order Details", "price", pad=(36, 30, 36, 16), rid="order_details_title"),
@@ -169,7 +102,7 @@ def order_detail(ctx: AppContext) -> Node:
         text(f"Order total {money(order['total'])}", "body", pad=(36, 0, 36, 20)),
         divider(),
         text(_status(order), size=42, bold=True, fg=INK, pad=(36, 24, 36, 0)),
-        *items,
+        *[_ordered_item(ctx, item) for item in order["items"]],
         divider(),
         section_title("Shipping Address"),
         text(
@@ -182,78 +115,79 @@ def order_detail(ctx: AppContext) -> Node:
     return page(ctx, "You", body)
 
 
+def _ordered_item(ctx: AppContext, item: dict[str, Any]) -> Node:
+    """One item of an order: Buy it again (confirmed under it once added) and View your item."""
+    product = cat(ctx).by_asin.get(item["asin"])
+    return column(
+        row(
+            Node(
+                IMAGE,
+                image=picture(item["asin"], item.get("colour")),
+                w=220,
+                h=220,
+                radius=8,
+                bg=PANEL,
+                desc=item["title"],
+            ),
+            column(
+                text(item["title"], "body", max_lines=3, rid="order_item_title"),
+                text(money(item["price"]), size=38, bold=True, fg=INK),
+                weight=1,
+                gap=6,
+            ),
+            gap=24,
+        ),
+        row(
+            button(
+                "Buy it again",
+                partial(buy_again, ctx, item),
+                rid="buy-it-again",
+                colour=YELLOW,
+                h=100,
+                size=36,
+                weight=1,
+                desc=f"Buy it again, {item['title']}",
+            ),
+            button(
+                "View your item",
+                open_product(ctx, product) if product else None,
+                rid="view-item",
+                colour="#ffffff",
+                h=100,
+                size=36,
+                weight=1,
+            ),
+            gap=20,
+        ),
+        row(
+            check_mark(40),
+            text("Added to Cart", size=34, bold=True, fg=GREEN, rid="added_message"),
+            gap=10,
+            valign="center",
+        )
+        if ctx.ui.get("added") == item["asin"]
+        else None,
+        pad=(36, 20, 36, 20),
+        gap=16,
+        rid="order_item",
+    )
+
+
+def buy_again(ctx: AppContext, item: dict[str, Any]) -> None:
+    """One more of an ordered item, in the variant ordered, to the cart."""
+    store.add_to_cart(ctx.state, item["asin"], 1, item.get("size"), item.get("colour"))
+    ctx.ui["added"] = item["asin"]
+    ctx.toast("Added to Cart")
+
+
 # -- lists -----------------------------------------------------------------------------------------------
 def lists(ctx: AppContext) -> Node:
-    state = ctx.state
     c = cat(ctx)
-    cards = []
-    for item in reversed(state["wishlist"]):
-        product = c.by_asin.get(item["asin"])
-        if product is None:
-            continue
-
-        def to_cart(p: Product = product) -> None:
-            if p.sizes:
-                go(ctx, "product", asin=p.asin, colour=None, size=None, qty=1)
-                return
-            store.add_to_cart(state, p.asin, 1, None, p.colours[0] if p.colours else None)
-            ctx.toast("Added to Cart")
-
-        def delete(asin: str = product.asin) -> None:
-            state["wishlist"] = [i for i in state["wishlist"] if i["asin"] != asin]
-
-        cards.append(
-            column(
-                row(
-                    Node(
-                        IMAGE,
-                        image=picture(product.asin),
-                        w=260,
-                        h=260,
-                        radius=8,
-                        bg=PANEL,
-                        desc=product.title,
-                    ),
-                    column(
-                        text(product.title, "body_large", max_lines=3, rid="wishlist_item_title"),
-                        stars(product.rating, product.reviews, size=28),
-                        text(money(product.price), "heading"),
-                        text(f"Item added {item.get('added', '')}", size=28, fg=GREY),
-                        weight=1,
-                        gap=8,
-                    ),
-                    gap=28,
-                    on_tap=lambda p=product: go(ctx, "product", asin=p.asin, colour=None, size=None, qty=1),
-                ),
-                row(
-                    button(
-                        "Add to Cart",
-                        to_cart,
-                        rid="wishlist_add_to_cart",
-                        colour=YELLOW,
-                        h=96,
-                        size=34,
-                        weight=1,
-                        desc=f"Add to Cart, {product.title}",
-                    ),
-                    button(
-                        "Delete",
-                        delete,
-                        rid="wishlist_delete",
-                        colour="#ffffff",
-                        h=96,
-                        size=34,
-                        w=260,
-                        desc=f"Delete {product.title}",
-                    ),
-                    gap=20,
-                ),
-                pad=(36, 28, 36, 28),
-                gap=20,
-                rid="wishlist_item",
-                desc=product.title,
-            )
-        )
+    cards = [
+        _wishlist_card(ctx, item, c.by_asin[item["asin"]])
+        for item in reversed(ctx.state["wishlist"])
+        if item["asin"] in c.by_asin
+    ]
     body = column(
         text("Your Lists", "headline", pad=(36, 30, 36, 6), rid="lists_title"),
         row(
@@ -273,6 +207,72 @@ def lists(ctx: AppContext) -> Node:
         weight=1,
     )
     return page(ctx, "You", body)
+
+
+def _wishlist_card(ctx: AppContext, item: dict[str, Any], product: Product) -> Node:
+    return column(
+        row(
+            Node(
+                IMAGE,
+                image=picture(product.asin),
+                w=260,
+                h=260,
+                radius=8,
+                bg=PANEL,
+                desc=product.title,
+            ),
+            column(
+                text(product.title, "body_large", max_lines=3, rid="wishlist_item_title"),
+                stars(product.rating, product.reviews, size=28),
+                text(money(product.price), "heading"),
+                text(f"Item added {item.get('added', '')}", size=28, fg=GREY),
+                weight=1,
+                gap=8,
+            ),
+            gap=28,
+            on_tap=partial(go, ctx, "product", asin=product.asin, colour=None, size=None, qty=1),
+        ),
+        row(
+            button(
+                "Add to Cart",
+                partial(wishlist_to_cart, ctx, ctx.state, product),
+                rid="wishlist_add_to_cart",
+                colour=YELLOW,
+                h=96,
+                size=34,
+                weight=1,
+                desc=f"Add to Cart, {product.title}",
+            ),
+            button(
+                "Delete",
+                partial(wishlist_delete, ctx.state, product.asin),
+                rid="wishlist_delete",
+                colour="#ffffff",
+                h=96,
+                size=34,
+                w=260,
+                desc=f"Delete {product.title}",
+            ),
+            gap=20,
+        ),
+        pad=(36, 28, 36, 28),
+        gap=20,
+        rid="wishlist_item",
+        desc=product.title,
+    )
+
+
+def wishlist_to_cart(ctx: AppContext, state: dict[str, Any], p: Product) -> None:
+    """A product with sizes opens its page to pick one; any other goes to the cart in its first colour."""
+    if p.sizes:
+        go(ctx, "product", asin=p.asin, colour=None, size=None, qty=1)
+        return
+    store.add_to_cart(state, p.asin, 1, None, p.colours[0] if p.colours else None)
+    ctx.toast("Added to Cart")
+
+
+def wishlist_delete(state: dict[str, Any], asin: str) -> None:
+    state["wishlist"] = [i for i in state["wishlist"] if i["asin"] != asin]
 
 
 # -- you & account ---------------------------------------------------------------------------------------
