@@ -22,6 +22,10 @@ class PhoneSnapshot(Protocol):
     @property
     def key(self) -> bytes: ...
 
+    def report_key(self, packages: list[str]) -> bytes:
+        """Equal for two states that give the same `InProcessPhone.report(packages)`."""
+        ...
+
 
 class InProcessPhone(Protocol):
     """A virtual phone in this process. `device` acts on it with the very commands a `Device` sends over
@@ -36,6 +40,10 @@ class InProcessPhone(Protocol):
 
     def report(self, packages: list[str]) -> dict[str, Any]:
         """What a check reads (`Device.snapshot(packages)`'s shape), sharing the phone's objects: read only."""
+        ...
+
+    def report_key(self, packages: list[str]) -> bytes | None:
+        """The live state's `PhoneSnapshot.report_key`, when it is cheap to tell without saving (else None)."""
         ...
 
     def save(self) -> PhoneSnapshot:

@@ -221,6 +221,9 @@ class _InProcessPhone:
     def report(self, packages: list[str]) -> dict[str, Any]:
         return self.direct.report(packages)
 
+    def report_key(self, packages: list[str]) -> bytes | None:
+        return self.direct.report_key(packages)
+
     def save(self) -> PhoneSnapshot:
         return self.direct.save()
 

@@ -335,6 +335,7 @@ class _InProcessExplorer(_Explorer):
         self.phone = phone
         self._focused: dict[str, PhoneSnapshot | None] = {}  # of the node last acted from: see `act`
         self._focused_from: _Node | None = None
+        self._verdicts: dict[bytes, bool] = {}  # the check's verdict by the state of what it reads
 
     def act(self, node: _Node, move: Action, elements: list[UIElement]) -> bool:
         """A typing move is the field tapped (and cleared), then the text typed: the first part is the
@@ -359,12 +360,23 @@ class _InProcessExplorer(_Explorer):
         return True
 
     def observe(self, with_screen: bool = True) -> _Observation:
+        """The check runs once per distinct state of what it reads (typing and scrolling change none of
+        it, and a check may scan a whole inbox): its verdicts are kept by `report_key`."""
+        snapshot = self.phone.save() if with_screen else None
+        read = (
+            snapshot.report_key(self.check_packages)
+            if snapshot
+            else self.phone.report_key(self.check_packages)
+        )
         report = self.phone.report(self.check_packages)
-        passed = evaluate(self.task.check, SnapshotState(report)).passed
-        if not with_screen:
-            return _Observation(key="", passed=passed)
-        snapshot = self.phone.save()
-        return _Observation(snapshot.key, passed, report["foreground"]["package"], snapshot)
+        verdict = self._verdicts.get(read) if read is not None else None
+        if verdict is None:
+            verdict = evaluate(self.task.check, SnapshotState(report)).passed
+            if read is not None:
+                self._verdicts[read] = verdict
+        if snapshot is None:
+            return _Observation(key="", passed=verdict)
+        return _Observation(snapshot.key, verdict, report["foreground"]["package"], snapshot)
 
     def save(self, seen: _Observation, slot: str) -> object:
         return seen.screen

@@ -259,6 +259,7 @@ class Saved:
     changes: tuple[tuple[Tracked, Contents, Contents], ...]  # (container, contents before, after)
     fields: _PhoneFields
     digests: dict[str, bytes]  # each app's state's and the settings' canonical hash
+    stack: bytes  # the back stack's hash, each screen's UI state aside (what a check reads of it)
     key: bytes  # equal keys, equal states (clocks and the event log aside)
     depth: int = field(init=False)
     root: Saved = field(init=False)
@@ -266,6 +267,18 @@ class Saved:
     def __post_init__(self) -> None:
         self.depth = 0 if self.parent is None else self.parent.depth + 1
         self.root = self if self.parent is None else self.parent.root
+
+    def report_key(self, packages: list[str]) -> bytes:
+        """Equal for two states whose `report(packages)` (what a check reads) is equal."""
+        return _report_key(self.stack, self.digests, packages)
+
+
+def _report_key(stack: bytes, digests: dict[str, bytes], packages: list[str]) -> bytes:
+    return _digest(stack, digests[SETTINGS], *(digests[p] for p in sorted(packages)))
+
+
+def _stack_digest(stack: list[Screen]) -> bytes:
+    return _digest(_canonical([(s.package, s.activity, s.name, s.args) for s in stack]))
 
 
 def _digest(*parts: bytes | str) -> bytes:
@@ -305,6 +318,20 @@ class DirectPhone:
         """What a check reads (foreground, stack, settings and these apps' public states), sharing the
         phone's objects: read it, never change it."""
         return self.phone.report(packages)
+
+    def report_key(self, packages: list[str]) -> bytes | None:
+        """`Saved.report_key` of the live state without saving it, when the moves since the base changed
+        neither these apps' states nor the settings (else None: hashing them costs more than a check)."""
+        base = self.base
+        if (
+            base is None
+            or self.phone.app_states is not self._states
+            or _Recording.journal is not self.journal
+        ):
+            return None
+        if self._dirty(base) & {*packages, SETTINGS}:
+            return None
+        return _report_key(_stack_digest(self.phone.stack), base.digests, packages)
 
     # -- acting: what the shell's `input` and `am broadcast` do, without a command line to parse ----------
     def tap(self, x: int, y: int) -> None:
@@ -356,16 +383,17 @@ class DirectPhone:
             digests[part] = _digest(
                 _canonical(fields.settings if part == SETTINGS else fields.app_states[part])
             )
-        screens = [(s.package, s.activity, s.name, s.args, _layout_free(s.ui)) for s in fields.stack]
+        stack = _stack_digest(self.phone.stack)
         key = _digest(
+            stack,
             *(digests[part] for part in sorted(digests)),
-            _canonical(screens),
+            _canonical([_layout_free(s.ui) for s in fields.stack]),
             fields.clipboard,
             ",".join(sorted(fields.running)),
             *(f"{path}:{entry.data!r}" for path, entry in sorted(fields.files.items())),
             ",".join(sorted(fields.dirs)),
         )
-        saved = Saved(base, changes, fields, digests, key)
+        saved = Saved(base, changes, fields, digests, stack, key)
         if base is None:
             self._take_up(saved)
         return saved
