@@ -296,6 +296,7 @@ class Walk:
 
     screens: dict[str, list[str]] = field(default_factory=dict)
     moves: int = 0
+    names: set[str] = field(default_factory=set)  # the app's own screens reached, by name
 
 
 def walk_app(package: str) -> Walk:
@@ -316,6 +317,8 @@ def walk_app(package: str) -> Walk:
             return name
         walk.screens[key] = contract_violations(phone)
         variants[name] += 1
+        if phone.top.package == package:
+            walk.names.add(phone.top.name)
         if phone.top.package == package and variants[name] <= MAX_VARIANTS:
             frontier.append((direct.save(), _moves(phone)))
         return name
@@ -377,9 +380,9 @@ def test_screens_reached_by_reference_solutions_keep_the_contract(served, task):
 # Violations the walk finds that are known and kept: (screen, start of the problem) -> why.
 KNOWN_VIOLATIONS = {
     ("com.amazon.mShop.android.shopping/results", "the centre of clickable 'search_result'"): (
-        "a result row scrolled half out of the list shows only its lower part, where its Add to cart button "
-        "sits, so the centre of what is visible is the button; a real phone's dump reports visible bounds "
-        "too, and avoiding it means reshaping the row, not a local fix"
+        "a result row scrolled mostly out of the list shows only its lower part, where its Add to cart or "
+        "See options button sits, so the centre of what is visible is the button; a real phone's dump "
+        "reports visible bounds too, and avoiding it means reshaping the row, not a local fix"
     ),
 }
 
@@ -393,6 +396,12 @@ def test_every_screen_an_app_reaches_keeps_the_contract(package: str) -> None:
     walk = walk_app(package)
     problems = sorted({p for found in walk.screens.values() for p in found if not _known(p)})
     assert problems == [], f"{len(walk.screens)} screens in {walk.moves} moves:\n" + "\n".join(problems)
+    # A guard on the walk itself: today it misses at most one screen of an app (Amazon's not_found, Yelp's
+    # categories, Fitbit's food_entry), so missing many means it stopped reaching what it should check.
+    unreached = sorted(set(next(a for a in default_apps() if a.package == package).screens) - walk.names)
+    assert len(unreached) <= 1, (
+        f"the walk never reaches {unreached}: link them from a screen, or deep link them"
+    )
 
 
 def test_an_open_dialog_is_what_the_dump_shows_and_all_that_taps_reach():
