@@ -42,8 +42,9 @@ class InProcessPhone(Protocol):
         """What a check reads (`Device.snapshot(packages)`'s shape), sharing the phone's objects: read only."""
         ...
 
-    def report_key(self, packages: list[str]) -> bytes | None:
-        """The live state's `PhoneSnapshot.report_key`, when it is cheap to tell without saving (else None)."""
+    def report_key(self, packages: list[str], rehash: bool = False) -> bytes | None:
+        """The live state's `PhoneSnapshot.report_key` without saving it; None if the apps it reads changed
+        and not `rehash` (hashing them again may cost more than a check), or if it cannot tell."""
         ...
 
     def save(self) -> PhoneSnapshot:

@@ -221,8 +221,8 @@ class _InProcessPhone:
     def report(self, packages: list[str]) -> dict[str, Any]:
         return self.direct.report(packages)
 
-    def report_key(self, packages: list[str]) -> bytes | None:
-        return self.direct.report_key(packages)
+    def report_key(self, packages: list[str], rehash: bool = False) -> bytes | None:
+        return self.direct.report_key(packages, rehash)
 
     def save(self) -> PhoneSnapshot:
         return self.direct.save()

@@ -319,9 +319,10 @@ class DirectPhone:
         phone's objects: read it, never change it."""
         return self.phone.report(packages)
 
-    def report_key(self, packages: list[str]) -> bytes | None:
-        """`Saved.report_key` of the live state without saving it, when the moves since the base changed
-        neither these apps' states nor the settings (else None: hashing them costs more than a check)."""
+    def report_key(self, packages: list[str], rehash: bool = False) -> bytes | None:
+        """`Saved.report_key` of the live state without saving it. When the moves since the base changed
+        these apps' states or the settings, they are hashed again if `rehash`, else the answer is None
+        (for a cheap check, hashing a large app costs more than checking)."""
         base = self.base
         if (
             base is None
@@ -329,9 +330,15 @@ class DirectPhone:
             or _Recording.journal is not self.journal
         ):
             return None
-        if self._dirty(base) & {*packages, SETTINGS}:
+        dirty = self._dirty(base) & {*packages, SETTINGS}
+        if dirty and not rehash:
             return None
-        return _report_key(_stack_digest(self.phone.stack), base.digests, packages)
+        digests = base.digests | {part: self._part_digest(part) for part in dirty}
+        return _report_key(_stack_digest(self.phone.stack), digests, packages)
+
+    def _part_digest(self, part: str) -> bytes:
+        """The canonical hash of an app's state, or of the settings."""
+        return _digest(_canonical(self.phone.settings if part == SETTINGS else self.phone.app_states[part]))
 
     # -- acting: what the shell's `input` and `am broadcast` do, without a command line to parse ----------
     def tap(self, x: int, y: int) -> None:
@@ -379,10 +386,7 @@ class DirectPhone:
             dirty = self._dirty(base)
         fields = self._fields()
         digests = dict(base.digests) if base is not None else {}
-        for part in dirty:
-            digests[part] = _digest(
-                _canonical(fields.settings if part == SETTINGS else fields.app_states[part])
-            )
+        digests.update((part, self._part_digest(part)) for part in dirty)
         stack = _stack_digest(self.phone.stack)
         key = _digest(
             stack,
