@@ -237,7 +237,9 @@ def test_a_run_with_a_slow_model_replays_from_its_cassette_with_identical_screen
         run_dir = tmp_path / run
         shortcuts = ShortcutExecutor(kb, device) if cls.uses_shortcuts else None
         settings = EpisodeSettings(Limits(20, 60.0))
-        results.append(run_episode(device, task, agent(), settings, kb=kb, shortcuts=shortcuts, run_dir=run_dir))
+        results.append(
+            run_episode(device, task, agent(), settings, kb=kb, shortcuts=shortcuts, run_dir=run_dir)
+        )
         steps = sorted((run_dir / "trajectories" / task.id).glob("step_*.png"))
         shots.append([p.read_bytes() for p in steps])
     assert [(r.end_reason, r.success) for r in results] == [("finished", True)] * 2, results[0].check_details

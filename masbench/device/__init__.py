@@ -23,10 +23,10 @@ from .errors import (
     NotVirtualError,
     UnsupportedTextError,
 )
+from .inprocess import InProcessPhone, PhoneSnapshot
 from .listing import DeviceInfo, list_devices, scan_server
 from .observation import Observation
 from .transport import ShellOutput
-from .inprocess import InProcessPhone, PhoneSnapshot
 from .vphones import VirtualPhones, VPhoneMode, open_in_process_phone, parse_vphone_spec, start_virtual_phones
 
 __all__ = [
