@@ -19,10 +19,11 @@ from task_helpers import shipped_tasks, sushi_task
 from masbench.actions import TypeAction
 from masbench.actions.execute import execute_action
 from masbench.actions.selectors import select
-from masbench.device import Device, DeviceAddress, DeviceCommandError
+from masbench.device import Device, DeviceAddress, DeviceCommandError, InProcessPhone, open_in_process_phone
 from masbench.tasks.player import play, prepare
 from masbench.tasks.routes import (
     SpliceSearch,
+    _explorer,
     instruction_strings,
     route_yaml,
     search_routes,
@@ -50,8 +51,7 @@ NOT_PROVED: dict[str, int] = {
 
 
 # Level-1 cross-app tasks whose reference types a value it read in the first app (a distance, a number, an
-# address, a title): the search knows only the instruction, so it cannot finish them at any depth, and
-# their NOT_PROVED proofs say only that no route without that value passes.
+# address, a title): the search types it only on routes that have shown it (`screen_values`).
 READS_A_SCREEN_VALUE = ("cross-02", "cross-13", "cross-14", "cross-15", "cross-37", "cross-38")
 
 
@@ -64,6 +64,13 @@ def device():
     yield device
     device.close()
     server.stop()
+
+
+@pytest.fixture(scope="module")
+def in_process() -> InProcessPhone:
+    """The slow tier's phone: the same search in process, tens of times faster than over ADB (the fast
+    tier and tests/test_routes_in_process.py hold the two paths to the same verdicts and routes)."""
+    return open_in_process_phone()
 
 
 def _masbench(device: Device, *args: str) -> None:
@@ -117,6 +124,26 @@ def test_the_search_types_what_the_reference_types_from_the_instruction():
     assert read_off_screen == set(READS_A_SCREEN_VALUE)
 
 
+@pytest.mark.parametrize("task_id", READS_A_SCREEN_VALUE)
+def test_a_value_read_off_a_screen_is_typed_once_the_route_has_shown_it(in_process, task_id):
+    """Along the reference, every screen value's words have been shown by the time it is typed, so the
+    search can finish these tasks; none is typeable before its first screen of the task's apps."""
+    task = next(t for t in LEVEL_1 if t.id == task_id)
+    explorer = _explorer(in_process, task, budget=1)
+    assert explorer.values
+    prepare(in_process.device, task)
+    read: frozenset[str] = frozenset()
+    for action in task.solutions.gui:
+        node = explorer.node(explorer.observe(), [], "along", read)
+        elements = explorer.expand(node)
+        if node.package not in explorer.packages:
+            assert node.read == read
+        read = node.read
+        if isinstance(action, TypeAction) and action.text in explorer.values:
+            assert explorer.values[action.text] <= read
+        assert execute_action(in_process.device, action, elements).ok
+
+
 def test_selectors_designate_exactly_the_element(device):
     prepare(device, sushi_task())
     device.open_app("Yelp")
@@ -162,30 +189,32 @@ def test_no_level_1_task_passes_within_a_few_steps(device, task):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("task", [t for t in LEVEL_1 if t.id not in NOT_PROVED], ids=lambda t: t.id)
-def test_level_1_optimal_steps_are_minimal(device, task):
-    found = search_routes(device, task, budget=PROOF_BUDGET)
+def test_level_1_optimal_steps_are_minimal(in_process, task):
+    found = search_routes(in_process, task, budget=PROOF_BUDGET)
     assert found.proves_minimal, found.verdict + ("\n" + route_yaml(found.route) if found.route else "")
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("task", [t for t in LEVEL_1 if t.id in NOT_PROVED], ids=lambda t: t.id)
-def test_level_1_tasks_too_large_to_prove_have_no_shorter_route_as_deep_as_the_budget_reaches(device, task):
-    found = search_routes(device, task, max_depth=NOT_PROVED[task.id], budget=PROOF_BUDGET)
+def test_level_1_tasks_too_large_to_prove_have_no_shorter_route_as_deep_as_the_budget_reaches(
+    in_process, task
+):
+    found = search_routes(in_process, task, max_depth=NOT_PROVED[task.id], budget=PROOF_BUDGET)
     assert found.exhausted, found.verdict + ("\n" + route_yaml(found.route) if found.route else "")
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("task", SHIPPED, ids=lambda t: t.id)
-def test_no_reference_can_be_shortened_by_splicing(device, task):
-    _assert_unshortened(shorten_reference(device, task, depth=1, budget=10**6), task)
+def test_no_reference_can_be_shortened_by_splicing(in_process, task):
+    _assert_unshortened(shorten_reference(in_process, task, depth=1, budget=10**6), task)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("task", [t for t in LEVEL_1 if t.id in NOT_PROVED], ids=lambda t: t.id)
 def test_level_1_tasks_too_large_to_prove_have_no_two_move_shortcut_anywhere_along_the_reference(
-    device, task
+    in_process, task
 ):
-    _assert_unshortened(shorten_reference(device, task, depth=2, budget=10**6), task)
+    _assert_unshortened(shorten_reference(in_process, task, depth=2, budget=10**6), task)
 
 
 def _assert_unshortened(spliced: SpliceSearch, task: Task) -> None:

@@ -102,6 +102,7 @@ class _Node:
     route: list[Action]
     package: str
     saved: object  # the phone's state, as the explorer saved it
+    read: frozenset[str] = frozenset()  # words of screen values shown along the route (`screen_values`)
     elements: list[UIElement] | None = None  # read when the node is expanded
 
 
@@ -147,11 +148,22 @@ def search_strings(task: Task) -> list[str]:
     """What the search types: the instruction's strings, and every string the GUI reference types whose
     words all occur in the instruction (an agent knows "museums in Chicago" or "Sofía" without looking
     anything up), so the reference's own route is always in the search. A string read off a screen (a
-    confirmation number, a price) is not typed: the search knows only the instruction."""
+    confirmation number, a price) is not among them: see `screen_values`."""
     names = tuple(n for app in task.apps for n in (APPS[app].label, *APPS[app].aliases))
     known = set(_words(task.instruction))
     typed = [a.text for a in task.solutions.gui if isinstance(a, TypeAction) and _words(a.text) <= known]
     return list(dict.fromkeys([*instruction_strings(task.instruction, names), *typed]))
+
+
+def screen_values(task: Task) -> dict[str, frozenset[str]]:
+    """What the GUI reference types with words the instruction lacks (a distance, a confirmation number,
+    an address it read off a screen, in a sentence of the instruction's words), each with those words.
+    The search types one only on a route whose screens of the task's apps have shown all of them, as an
+    agent types only what it has read: the typed strings stay bounded by the reference's, and a task
+    without such values is searched as before."""
+    known = _words(task.instruction)
+    typed = [a.text for a in task.solutions.gui if isinstance(a, TypeAction)]
+    return {text: frozenset(_words(text) - known - STOPWORDS) for text in typed if not _words(text) <= known}
 
 
 def _words(text: str) -> set[str]:
@@ -217,6 +229,8 @@ class _Explorer(ABC):
     def __init__(self, device: Device, task: Task, budget: int, pruning: Pruning) -> None:
         self.device, self.task, self.budget, self.pruning = device, task, budget, pruning
         self.strings = search_strings(task)
+        self.values = screen_values(task)
+        self.value_words = frozenset().union(*self.values.values())
         self.packages = {APPS[app].package for app in task.apps}
         self.check_packages = packages_read(task.check)
         self.observed = 0
@@ -243,14 +257,27 @@ class _Explorer(ABC):
         self.restore(node.saved)
         return execute_action(self.device, move, elements).ok
 
-    def node(self, seen: _Observation, route: list[Action], slot: str) -> _Node:
-        return _Node(route, seen.package, self.save(seen, slot))
+    def node(
+        self, seen: _Observation, route: list[Action], slot: str, read: frozenset[str] = frozenset()
+    ) -> _Node:
+        return _Node(route, seen.package, self.save(seen, slot), read)
 
     def expand(self, node: _Node) -> list[UIElement]:
+        """The node's screen; the screen values it shows join what its route has read."""
         if node.elements is None:
             self.restore(node.saved)
             node.elements = self.elements(node)
+            if self.values and node.package in self.packages:
+                shown = {
+                    w for el in node.elements for text in (el.text, el.content_desc) for w in _words(text)
+                }
+                node.read |= shown & self.value_words
         return node.elements
+
+    def state_key(self, key: object, read: frozenset[str]) -> object:
+        """A search state: the phone's state and, for a task with screen values, what the route has read
+        (the same screen reached knowing a value or not leads to different moves)."""
+        return (key, read) if self.values else key
 
     def breadth_first(
         self, root: _Node, max_depth: int, seen: set[object], screen_at_last: bool = False
@@ -265,9 +292,8 @@ class _Explorer(ABC):
             children: list[_Node] = []
             for node in level:
                 elements = self.expand(node)
-                for move in moves(
-                    node.package, elements, self.task, self.strings, self.packages, self.pruning
-                ):
+                strings = [*self.strings, *(v for v, words in self.values.items() if words <= node.read)]
+                for move in moves(node.package, elements, self.task, strings, self.packages, self.pruning):
                     if last and not screen_at_last and self.prunes_at_last(move):
                         continue
                     if self.observed >= self.budget:
@@ -277,11 +303,11 @@ class _Explorer(ABC):
                         continue
                     reached = self.observe(with_screen=screen_at_last or not last)
                     route = [*node.route, move]
-                    if not last and reached.key not in seen:
-                        seen.add(reached.key)
-                        children.append(
-                            self.node(reached, route, f"{SAVE_PREFIX}-{depth % 2}-{len(children)}")
-                        )
+                    state = self.state_key(reached.key, node.read)
+                    if not last and state not in seen:
+                        seen.add(state)
+                        slot = f"{SAVE_PREFIX}-{depth % 2}-{len(children)}"
+                        children.append(self.node(reached, route, slot, node.read))
                     yield route, reached
             self.depth_done = depth
             level = children
@@ -422,7 +448,7 @@ def search_routes(
     )
     prepare(explorer.device, task)
     initial = explorer.observe()
-    seen: set[object] = {initial.key}
+    seen: set[object] = {explorer.state_key(initial.key, frozenset())}
     if initial.passed:
         result.route = []
     else:
@@ -460,18 +486,21 @@ def shorten_reference(
     prepare(device, task)
     along: list[tuple[_Node, object]] = []
     latest: dict[object, int] = {}  # a state's key -> its last position along the reference
+    read: frozenset[str] = frozenset()  # the screen values' words the reference has shown so far
     for i in range(len(reference) + 1):
         here = explorer.observe()
-        node = explorer.node(here, [], f"reference-{i}")
+        node = explorer.node(here, [], f"reference-{i}", read)
         along.append((node, here.key))
         latest[here.key] = i
         if i < len(reference) and not execute_action(device, reference[i], explorer.expand(node)).ok:
             raise ValueError(f"{task.id}: the reference does not run (see `masbench tasks verify`)")
+        read = node.read
     candidates: list[list[Action]] = []
     complete = True
     for i, (node, key) in enumerate(along[:-1]):
         explorer.depth_done = 0
-        for route, reached in explorer.breadth_first(node, depth, {key}, screen_at_last=True):
+        start = {explorer.state_key(key, node.read)}
+        for route, reached in explorer.breadth_first(node, depth, start, screen_at_last=True):
             if reached.passed and i + len(route) < len(reference):
                 candidates.append(reference[:i] + route)
             later = latest.get(reached.key, -1)
@@ -504,6 +533,7 @@ __all__ = [
     "SpliceSearch",
     "instruction_strings",
     "route_yaml",
+    "screen_values",
     "search_routes",
     "search_strings",
     "shorten_reference",
