@@ -21,7 +21,7 @@ DEFAULT_TASKS = ("yelp-01", "gmail-01", "cross-25")
 
 
 def _row(path: str, found: RouteSearch) -> str:
-    rate = found.observed / found.seconds
+    rate = _rate([found])
     return (
         f"{found.task_id:<12} {path:<10} {found.depth_done:>5} {found.observed:>7} {found.states:>7}"
         f" {found.seconds:>8.1f} {rate:>8.1f}"
@@ -36,14 +36,22 @@ def main() -> None:
     tasks = {t.id: t for t in load_tasks(default_tasks_dir())}
     print(f"{'task':<12} {'path':<10} {'depth':>5} {'moves':>7} {'states':>7} {'seconds':>8} {'moves/s':>8}")
     in_process = open_in_process_phone()
+    runs: dict[str, list[RouteSearch]] = {"adb": [], "in-process": []}
     with start_virtual_phones(1) as phones:
         for task_id in args.tasks:
             over_adb = search_routes(phones.devices[0], tasks[task_id], max_depth=args.depth, budget=10**9)
             direct = search_routes(in_process, tasks[task_id], max_depth=args.depth, budget=10**9)
             print(_row("adb", over_adb))
             print(_row("in-process", direct))
-            ratio = (direct.observed / direct.seconds) / (over_adb.observed / over_adb.seconds)
-            print(f"{task_id:<12} {'ratio':<10} {ratio:>52.1f}x")
+            runs["adb"].append(over_adb)
+            runs["in-process"].append(direct)
+            print(f"{task_id:<12} {'ratio':<10} {_rate([direct]) / _rate([over_adb]):>52.1f}x")
+    ratio = _rate(runs["in-process"]) / _rate(runs["adb"])
+    print(f"{'all':<12} {'ratio':<10} {ratio:>52.1f}x  (all moves over all seconds, per path)")
+
+
+def _rate(searches: list[RouteSearch]) -> float:
+    return sum(s.observed for s in searches) / sum(s.seconds for s in searches)
 
 
 if __name__ == "__main__":
