@@ -98,16 +98,20 @@ def report_html(settings: NextActionSettings, figures: Figures, scores: list[Ste
         f"{sum(s.missing is None for s in scores)} decisions · created {settings.created_at:%Y-%m-%d %H:%M}</p>",
         "<h2>Figures</h2><p class=defs>Definitions: docs/metrics.md, Teacher-forced next action.</p>",
     ]
-    for names in table_groups(figures):
+    for caption, names in zip(
+        ("By level", "By reference length (steps)"), table_groups(figures), strict=True
+    ):
         rows = [[figure, *(cell(figures[n][figure]) for n in names)] for figure in figures.get("all", {})]
-        parts.append(html_table(["Figure", *(n.removeprefix("length ") for n in names)], rows))
+        head = ["Figure", *(n.removeprefix("length ") for n in names)]
+        parts.append(f"<h3>{caption}</h3>" + html_table(head, rows))
     decisions = [
         [f"{s.task_id} #{s.step}", s.reference, s.answer or f"(unusable: {s.error or 'no action'})", s.kind,
          "ok" if s.correct else "wrong"]
         for s in scores if s.missing is None
     ]  # fmt: skip
     parts.append(
-        "<h2>Decisions</h2>" + html_table(["Step", "Reference", "Answer", "Kind", "Same"], decisions)
+        "<h2>Decisions</h2>"
+        + html_table(["Step", "Reference", "Answer", "Kind", "Same"], decisions, text=True)
     )
     cases = [
         [f"{s.task_id} #{s.step}", s.missing or "", s.instruction or "", s.answer or "(unusable)", s.outcome or ""]
@@ -117,6 +121,6 @@ def report_html(settings: NextActionSettings, figures: Figures, scores: list[Ste
         parts.append(
             "<h2>Missing information</h2><p class=defs>The value removed from the instruction, the "
             "instruction given, the agent's action and what it amounts to.</p>"
-            + html_table(["Step", "Removed", "Instruction", "Answer", "Outcome"], cases)
+            + html_table(["Step", "Removed", "Instruction", "Answer", "Outcome"], cases, text=True)
         )
     return html_page(f"masbench next action: {settings.agent}", "".join(parts))

@@ -37,7 +37,7 @@ CSS = """
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:24px;color:#202124;background:#fafafa}
 h1{font-size:26px}h2{font-size:20px;margin-top:32px}table{border-collapse:collapse;margin:8px 0;background:#fff}
 th,td{border:1px solid #dadce0;padding:4px 10px;text-align:right;font-size:13px}th{background:#f1f3f4}
-td:first-child,th:first-child{text-align:left}.ok{color:#188038;font-weight:600}.bad{color:#d93025;font-weight:600}
+td:first-child,th:first-child,table.text td,table.text th{text-align:left}.ok{color:#188038;font-weight:600}.bad{color:#d93025;font-weight:600}
 details{background:#fff;border:1px solid #dadce0;border-radius:8px;margin:6px 0;padding:6px 12px}
 summary{cursor:pointer;font-size:14px}.steps{display:flex;flex-wrap:wrap;gap:10px;margin-top:8px}
 .step{width:230px;font-size:12px;border:1px solid #e0e0e0;border-radius:6px;padding:6px;background:#fcfcfc}
@@ -488,11 +488,12 @@ def failures_html(runs: list[tuple[str, Summary]], links: bool) -> str:
     )
 
 
-def html_table(head: list[str], rows: list[list[str]]) -> str:
-    """A table of plain-text cells (escaped here), a header row first."""
+def html_table(head: list[str], rows: list[list[str]], text: bool = False) -> str:
+    """A table of plain-text cells (escaped here), a header row first; figures align right, `text` tables
+    (words in every column) left."""
     cells = "".join(f"<th>{html.escape(h)}</th>" for h in head)
     body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in rows)
-    return f"<table><tr>{cells}</tr>{body}</table>"
+    return f"<table{' class=text' if text else ''}><tr>{cells}</tr>{body}</table>"
 
 
 def html_page(title: str, body: str) -> str:
