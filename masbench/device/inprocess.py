@@ -7,14 +7,13 @@ and `vphones.open_in_process_phone` hands one out, so nothing above the device l
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from .device import Device
     from .elements import UIElement
 
 
-@runtime_checkable
 class PhoneSnapshot(Protocol):
     """A saved phone state, opaque but for its key: equal keys, equal states (apps, screens with their
     UI state, settings, clipboard, running apps, files; not the clocks)."""
