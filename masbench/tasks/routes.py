@@ -2,17 +2,19 @@
 
 From the task's initial state the search tries, on every distinct screen, the moves an agent has: tap
 each clickable element (at its centre, as a selector-grounded tap), type into each editable field only
-strings taken from the instruction (its phrases, and what the reference types from it), enter (when a
-field has focus), back, scroll each scrollable container, and open each of the task's apps. One move is
-one step, exactly as `optimal_steps` counts the GUI reference solution. A state is a UI dump plus the
-phone's state (the digest of `cmd masbench state`, which leaves out the clocks that move with every
-action), so the same screen over different app data is a different state. Screens of apps outside the
-task (the home screen, an app a link opened) are only left by opening a task app.
+strings taken from the instruction (its phrases, and what the reference types from it; a value the
+reference read off a screen once the route has shown it, `screen_values`), enter (when a field has
+focus), back, scroll each scrollable container, and open each of the task's apps. One move is one step,
+exactly as `optimal_steps` counts the GUI reference solution. Moves that cannot change what the search
+finds are left out (`Pruning`). Screens of apps outside the task (the home screen, an app a link opened)
+are only left by opening a task app.
 
-Expanding a node is `cmd masbench restore` + one move + one observation, all through the device, so the
-search runs on any virtual phone however it is served. It stops at the first depth where a state passes
-the check, after `max_depth` levels (default `optimal_steps - 1`: exploring them all and finding no pass
-proves the reference minimal under this move set), or when `budget` moves have been tried.
+The search runs on a phone in this process (`InProcessPhone`: states switched in memory, a state being
+the apps', settings' and screens' state, clocks aside) or on any device over ADB (`cmd masbench restore`
++ one move + one observation, a state being a UI dump plus the digest of `cmd masbench state`): one
+algorithm, two explorers; the ADB one is the cross-check. It stops at the first depth where a state
+passes the check, after `max_depth` levels (default `optimal_steps - 1`: exploring them all and finding
+no pass proves the reference minimal under this move set), or when `budget` moves have been tried.
 
 Tasks too long to search whole can still be shortened: `shorten_reference` searches a few moves deep from
 every state along the GUI reference and splices in any route that reaches a later state of it sooner.
