@@ -26,10 +26,10 @@ from .parts import (
     money,
     open_product,
     page,
-    picture,
     pill,
     section_title,
     stars,
+    thumbnail,
 )
 
 WIDTH = 1080 - 72
@@ -56,15 +56,7 @@ def orders(ctx: AppContext) -> Node:
             ),
             *[
                 row(
-                    Node(
-                        IMAGE,
-                        image=picture(i["asin"], i.get("colour")),
-                        w=180,
-                        h=180,
-                        radius=8,
-                        bg=PANEL,
-                        desc=i["title"],
-                    ),
+                    thumbnail(i["asin"], i.get("colour"), i["title"], 180),
                     text(i["title"], "body", weight=1, max_lines=3, rid="order_item_title"),
                     gap=24,
                     valign="center",
@@ -120,15 +112,7 @@ def _ordered_item(ctx: AppContext, item: dict[str, Any]) -> Node:
     product = cat(ctx).by_asin.get(item["asin"])
     return column(
         row(
-            Node(
-                IMAGE,
-                image=picture(item["asin"], item.get("colour")),
-                w=220,
-                h=220,
-                radius=8,
-                bg=PANEL,
-                desc=item["title"],
-            ),
+            thumbnail(item["asin"], item.get("colour"), item["title"], 220),
             column(
                 text(item["title"], "body", max_lines=3, rid="order_item_title"),
                 text(money(item["price"]), size=38, bold=True, fg=INK),
@@ -212,15 +196,7 @@ def lists(ctx: AppContext) -> Node:
 def _wishlist_card(ctx: AppContext, item: dict[str, Any], product: Product) -> Node:
     return column(
         row(
-            Node(
-                IMAGE,
-                image=picture(product.asin),
-                w=260,
-                h=260,
-                radius=8,
-                bg=PANEL,
-                desc=product.title,
-            ),
+            thumbnail(product.asin, None, product.title, 260),
             column(
                 text(product.title, "body_large", max_lines=3, rid="wishlist_item_title"),
                 stars(product.rating, product.reviews, size=28),
@@ -288,7 +264,7 @@ def you(ctx: AppContext) -> Node:
     recent = [c.by_asin[i["asin"]] for o in state["orders"] for i in o["items"] if i["asin"] in c.by_asin][:6]
     tiles = [
         column(
-            Node(IMAGE, image=picture(p.asin), w=260, h=260, radius=10, bg=PANEL, desc=p.title),
+            thumbnail(p.asin, None, p.title, 260, radius=10),
             text(p.title, size=28, fg=INK, max_lines=2, w=260),
             on_tap=open_product(ctx, p),
             gap=8,

@@ -18,7 +18,6 @@ from .parts import (
     INK,
     LINK,
     MAIN_ACTIVITY,
-    PANEL,
     YELLOW,
     button,
     cat,
@@ -29,10 +28,10 @@ from .parts import (
     open_product,
     open_tab,
     page,
-    picture,
     pill,
     prime_badge,
     section_title,
+    thumbnail,
 )
 
 
@@ -113,15 +112,7 @@ def _cart_line(ctx: AppContext, index: int, line: dict[str, Any]) -> Node:
     )
     return column(
         row(
-            Node(
-                IMAGE,
-                image=picture(view["asin"], view.get("colour")),
-                w=250,
-                h=250,
-                radius=8,
-                bg=PANEL,
-                desc=title,
-            ),
+            thumbnail(view["asin"], view.get("colour"), title, 250),
             details,
             gap=28,
             pad=(36, 30, 36, 16),
@@ -203,15 +194,7 @@ def _saved_line(ctx: AppContext, index: int, line: dict[str, Any]) -> Node:
     view = store.line_view(cat(ctx), line)
     return column(
         row(
-            Node(
-                IMAGE,
-                image=picture(view["asin"], view.get("colour")),
-                w=200,
-                h=200,
-                radius=8,
-                bg=PANEL,
-                desc=view["title"],
-            ),
+            thumbnail(view["asin"], view.get("colour"), view["title"], 200),
             column(
                 text(view["title"], "body", max_lines=3, rid="saved_item_title"),
                 text(money(view["price"]), size=40, bold=True, fg=INK),
@@ -319,15 +302,7 @@ def _review_item(view: dict[str, Any]) -> Node:
         f" · Colour: {view['colour']}" if view.get("colour") else ""
     )
     return row(
-        Node(
-            IMAGE,
-            image=picture(view["asin"], view.get("colour")),
-            w=170,
-            h=170,
-            radius=8,
-            bg=PANEL,
-            desc=view["title"],
-        ),
+        thumbnail(view["asin"], view.get("colour"), view["title"], 170),
         column(
             text(view["title"], "body_small", max_lines=2, rid="checkout_item_title"),
             text(f"Qty: {view['quantity']}{variant}", size=30, fg=GREY),

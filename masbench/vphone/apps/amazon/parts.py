@@ -102,6 +102,11 @@ def picture(asin: str, colour: str | None = None) -> str:
     return f"{kind}:{asin}:{colour or (item.colours[0] if item.colours else '')}"
 
 
+def thumbnail(asin: str, colour: str | None, title: str, size: int, radius: int = 8) -> Node:
+    """A product's square picture, as results, cart, lists and orders show it."""
+    return Node(IMAGE, image=picture(asin, colour), w=size, h=size, radius=radius, bg=PANEL, desc=title)
+
+
 def money(amount: float) -> str:
     return f"${amount:,.2f}"
 
@@ -374,7 +379,7 @@ def result_card(ctx: AppContext, product: Product) -> Node:
     )
     return column(
         row(
-            Node(IMAGE, image=picture(product.asin), w=300, h=300, radius=8, bg=PANEL, desc=product.title),
+            thumbnail(product.asin, None, product.title, 300),
             body,
             gap=28,
             pad=(28, 30, 28, 30),
