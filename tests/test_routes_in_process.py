@@ -12,7 +12,7 @@ from task_helpers import shipped_tasks, sushi_task
 
 from masbench.actions import TypeAction
 from masbench.actions.execute import execute_action
-from masbench.device import Device, DeviceAddress, InProcessPhone, open_in_process_phone, parse_ui_dump
+from masbench.device import InProcessPhone, open_in_process_phone, parse_ui_dump
 from masbench.tasks import load_tasks
 from masbench.tasks.player import play, prepare
 from masbench.tasks.routes import Pruning, _explorer, search_routes
@@ -31,17 +31,6 @@ COMPARED = ("yelp-01", "gmail-01", "settings-01", "cross-25")
 @pytest.fixture(scope="module")
 def phone() -> InProcessPhone:
     return open_in_process_phone()
-
-
-@pytest.fixture(scope="module")
-def device():
-    from masbench.vphone.adb_server import serve_phones
-
-    server = serve_phones(1, port=0)
-    device = Device(DeviceAddress("127.0.0.1", server.port, "vphone-1"))
-    yield device
-    device.close()
-    server.stop()
 
 
 def test_elements_are_the_ones_the_dump_gives(phone):

@@ -185,6 +185,15 @@ def input_text_args(text: str) -> list[str]:
 # -- gestures ----------------------------------------------------------------------------------------
 
 
+def keycode(name: str | int) -> str:
+    """`input keyevent`'s argument: ``back``, ``KEYCODE_BACK`` or a key code number, checked before any
+    shell sees it."""
+    key = str(name).strip()
+    if not key or not key.replace("_", "").isalnum():
+        raise ValueError(f"bad key name {name!r}")
+    return key if key.isdigit() else "KEYCODE_" + key.upper().removeprefix("KEYCODE_")
+
+
 def scroll_gesture(direction: str, region: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
     """Swipe endpoints that scroll `region` so content further in `direction` comes into view.
 

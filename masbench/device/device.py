@@ -318,11 +318,7 @@ class Device(VirtualControls):
 
     def keyevent(self, name: str | int) -> None:
         """`input keyevent`; accepts ``back``, ``KEYCODE_BACK`` or a key code number."""
-        key = str(name).strip()
-        if not key or not key.replace("_", "").isalnum():
-            raise ValueError(f"bad key name {name!r}")
-        if not key.isdigit():
-            key = "KEYCODE_" + key.upper().removeprefix("KEYCODE_")
+        key = C.keycode(name)
         self._run(["input", "keyevent", key])
 
     def back(self) -> None:

@@ -177,11 +177,7 @@ class _InProcessDevice(Device):
         self.direct.swipe(round(x1), round(y1), round(x2), round(y2), int(ms))
 
     def keyevent(self, name: str | int) -> None:
-        key = str(name).strip()
-        if not key or not key.replace("_", "").isalnum():
-            raise ValueError(f"bad key name {name!r}")
-        if not key.isdigit():
-            key = "KEYCODE_" + key.upper().removeprefix("KEYCODE_")
+        key = C.keycode(name)
         if not self.direct.key(key):
             raise DeviceCommandError(f"input keyevent {key}", f"Error: Unknown keycode: {key}", 255)
 
